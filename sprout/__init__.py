@@ -1,0 +1,1 @@
+"""Sprout: the small language model behind the Attention chapter."""

@@ -1,0 +1,178 @@
+"""python -m sprout {train,eval,attend,generate,bench,claims}: one line per error, no tracebacks."""
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import data
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def parse_mix(text):
+    try:
+        pairs = dict(part.split("=") for part in text.split(",") if part)
+        return data.Mix(**{k: (int(v) if k.startswith("copy_") else float(v)) for k, v in pairs.items()})
+    except (ValueError, TypeError) as e:
+        raise argparse.ArgumentTypeError(f"bad --mix {text!r}: use e.g. generated=0.7,tinystories=0.2,copy=0.1 ({e})")
+
+
+def tinystories_dir(arg):
+    if arg == "none":
+        return None
+    if arg:
+        if not Path(arg).is_dir():
+            raise FileNotFoundError(f"--tinystories: no folder at {arg}")
+        return Path(arg)
+    return data.default_tinystories_dir()
+
+
+def cmd_train(args):
+    from .tokenizer import Tokenizer
+    from .train import Recipe, Trainer, recipe_of_run, set_threads
+
+    set_threads()
+    if args.resume:
+        recipe = recipe_of_run(args.out)
+    else:
+        recipe = Recipe(model=args.model, steps=args.steps, batch_size=args.batch_size,
+                        seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps,
+                        lr=args.lr, warmup=args.warmup, seed=args.seed, qk_gain_init=args.qk_gain_init,
+                        mix=args.mix, eval_every=args.eval_every, save_every_min=args.save_every_min,
+                        compile=args.compile, init_from=args.init_from or "")
+    tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
+    trainer = Trainer(recipe, args.out, tinystories_dir(args.tinystories), tok, resume=args.resume)
+    trainer.run(stop_after=args.stop_after)
+    print(f"checkpoint: {args.out}")
+
+
+def cmd_eval(args):
+    from .checkpoint import load_checkpoint
+    from .evaluate import heldout_loss, perplexity
+
+    model, tok, _ = load_checkpoint(args.checkpoint)
+    texts = data.read_stories(args.corpus)[: args.limit or None] if args.corpus else data.heldout_generated()
+    loss = heldout_loss(model, tok, texts)
+    print(json.dumps({"stories": len(texts), "loss_nats_per_token": round(loss, 4),
+                      "e_to_the_loss": round(perplexity(loss), 2)}))
+
+
+def cmd_attend(args):
+    import torch
+
+    from .checkpoint import load_checkpoint
+    from .inspect import capture_attention, token_losses
+
+    model, tok, _ = load_checkpoint(args.checkpoint)
+    text = sys.stdin.read() if args.text == "-" else args.text
+    ids = tok.encode(text)
+    limit = getattr(model.cfg, "context", len(ids))
+    if model.cfg.kind == "transformer" and len(ids) > limit:
+        raise ValueError(f"the text is {len(ids)} tokens with ◆; this model reads at most {limit}")
+    batch = torch.tensor([ids])
+    logits, weights = capture_attention(model, batch)
+    out = {"tokens": tok.display_tokens(ids), "ids": ids,
+           "attention": [[[[round(w, 5) for w in row] for row in head] for head in layer]
+                         for layer in weights[0].tolist()],
+           "next_logprob": [round(-x, 5) for x in token_losses(logits, batch)[0].tolist()]}
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def cmd_generate(args):
+    from .checkpoint import load_checkpoint
+    from .generate import sample
+
+    model, tok, _ = load_checkpoint(args.checkpoint)
+    print(sample(model, tok, args.prompt, args.tokens, args.temperature, args.top_k, args.seed))
+
+
+def cmd_bench(args):
+    from .bench import run_bench
+
+    print(json.dumps(run_bench(args.config, args.batch_size, args.seq_len, args.steps,
+                               reference=not args.no_reference, compile=args.compile), indent=1))
+
+
+def cmd_claims(args):
+    from .claims import measure_claims, print_claims
+
+    print_claims(measure_claims(Path(args.checkpoints), tinystories_dir(args.tinystories)))
+
+
+def build_parser():
+    p = Parser(prog="sprout", description="Train, inspect and benchmark the Sprout models.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    t = sub.add_parser("train", help="train a model (resumable)")
+    t.add_argument("--model", choices=["window", "gpt1", "sprout"], default="sprout")
+    t.add_argument("--out", required=True, help="checkpoint folder, written every few minutes")
+    t.add_argument("--resume", action="store_true", help="continue the run saved in --out")
+    t.add_argument("--steps", type=int, default=2000)
+    t.add_argument("--stop-after", type=int, help="stop (and save) after this many more steps")
+    t.add_argument("--batch-size", type=int, default=8)
+    t.add_argument("--seq-len", type=int, default=256)
+    t.add_argument("--late-seq-len", type=int, default=0, help="row length for the last --late-steps")
+    t.add_argument("--late-steps", type=int, default=0)
+    t.add_argument("--lr", type=float, default=3e-3)
+    t.add_argument("--warmup", type=int, default=100)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--qk-gain-init", type=float, default=2.0)
+    t.add_argument("--mix", type=parse_mix, default=data.Mix(),
+                   help="shares of generated stories, TinyStories and random repeats, "
+                        "e.g. generated=0.6,tinystories=0.25,copy=0.15")
+    t.add_argument("--tinystories", default="", help="TinyStories folder ('none' to skip; "
+                   "default ../shared/data/tinystories if present)")
+    t.add_argument("--tokenizer", help="tokenizer.json to reuse (default: train one)")
+    t.add_argument("--init-from", help="checkpoint whose weights to start from")
+    t.add_argument("--eval-every", type=int, default=200)
+    t.add_argument("--save-every-min", type=float, default=5.0)
+    t.add_argument("--compile", action="store_true", help="torch.compile the training forward")
+    t.set_defaults(func=cmd_train)
+
+    e = sub.add_parser("eval", help="held-out loss in nats per token, and e^loss")
+    e.add_argument("checkpoint")
+    e.add_argument("--corpus", help="stories file (default: held-out generated stories)")
+    e.add_argument("--limit", type=int, default=0, help="use only the first N stories")
+    e.set_defaults(func=cmd_eval)
+
+    a = sub.add_parser("attend", help="text in, tokens + attention of every head out (JSON)")
+    a.add_argument("checkpoint")
+    a.add_argument("text", help="the text, or - to read stdin")
+    a.set_defaults(func=cmd_attend)
+
+    g = sub.add_parser("generate", help="sample a continuation")
+    g.add_argument("checkpoint")
+    g.add_argument("prompt")
+    g.add_argument("--tokens", type=int, default=80)
+    g.add_argument("--temperature", type=float, default=0.8)
+    g.add_argument("--top-k", type=int, default=40)
+    g.add_argument("--seed", type=int, default=0)
+    g.set_defaults(func=cmd_generate)
+
+    b = sub.add_parser("bench", help="training and inference tokens/s on this machine")
+    b.add_argument("--config", choices=["window", "gpt1", "sprout"], default="sprout")
+    b.add_argument("--batch-size", type=int, default=8)
+    b.add_argument("--seq-len", type=int, default=256)
+    b.add_argument("--steps", type=int, default=5)
+    b.add_argument("--compile", action="store_true", help="also time torch.compile")
+    b.add_argument("--no-reference", action="store_true", help="skip the plain reference loop")
+    b.set_defaults(func=cmd_bench)
+
+    c = sub.add_parser("claims", help="measure the chapter's claims on published checkpoints")
+    c.add_argument("--checkpoints", default=str(data.REPO_ROOT / "build_artifacts/checkpoints"))
+    c.add_argument("--tinystories", default="")
+    c.set_defaults(func=cmd_claims)
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        args.func(args)
+    except (OSError, ValueError, RuntimeError) as e:
+        print(f"sprout {args.command}: error: {e}", file=sys.stderr)
+        return 1
+    return 0

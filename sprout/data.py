@@ -1,0 +1,143 @@
+"""Corpora: TinyStories-style files, the story generator, and the batches training reads."""
+import hashlib
+import os
+import random
+import re
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import torch
+
+from . import stories
+
+STORY_SEPARATOR = "<|endoftext|>"
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# Curly quotes and dashes, UTF-8 read as Windows-1252: the dataset's own mojibake.
+_MOJIBAKE = re.compile("\u00e2\u20ac[\u0080-\u00ff\u0152-\u2122]?")
+_PLAIN = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                        "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u200a": " "})
+
+
+def _as_byte(char):
+    try:
+        return char.encode("cp1252")
+    except UnicodeError:
+        return char.encode("latin-1")  # C1 controls: bytes cp1252 leaves undefined
+
+
+def _fix_one(match):
+    broken = match.group(0)
+    try:
+        return b"".join(_as_byte(c) for c in broken).decode("utf-8")
+    except UnicodeError:
+        # the third byte was lost (0x9d, the closing quote, is often missing altogether)
+        return "\u201d" + broken[2:]
+
+
+def repair_mojibake(text):
+    return _MOJIBAKE.sub(_fix_one, text)
+
+
+def clean_story(text):
+    """Repair mojibake, make quotes and dashes plain ASCII like the generator's, trim."""
+    lines = [line.strip() for line in repair_mojibake(text).translate(_PLAIN).splitlines()]
+    return "\n".join(line for line in lines if line)
+
+
+def read_stories(path):
+    """Stories from a file separated by <|endoftext|> lines, or else by blank lines."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no corpus file at {path}")
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if STORY_SEPARATOR in text:
+        parts = text.split(STORY_SEPARATOR)
+    else:
+        parts = re.split(r"\n\s*\n", text)
+    cleaned = (clean_story(part) for part in parts)
+    return [story for story in cleaned if story]
+
+
+def is_validation(story, fraction):
+    """A story's side of the split depends on its text only, so it never moves."""
+    digest = hashlib.sha256(story.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64 < fraction
+
+
+def split_stories(all_stories, validation_fraction=0.05):
+    train = [s for s in all_stories if not is_validation(s, validation_fraction)]
+    valid = [s for s in all_stories if is_validation(s, validation_fraction)]
+    return train, valid
+
+
+def default_tinystories_dir():
+    """../shared/data/tinystories beside the checkout, or $SPROUT_TINYSTORIES; None if absent."""
+    candidate = Path(os.environ.get("SPROUT_TINYSTORIES", REPO_ROOT.parent / "shared/data/tinystories"))
+    return candidate if candidate.is_dir() else None
+
+
+def tinystories_train_files(directory):
+    """The training files of a TinyStories folder; the validation file is never among them."""
+    files = sorted(p for p in Path(directory).glob("*.txt") if "validation" not in p.name)
+    if not files:
+        raise FileNotFoundError(f"no training .txt files in {directory}")
+    return files
+
+
+@dataclass(frozen=True)
+class Mix:
+    """Shares of the documents in a training row (they need not sum to 1)."""
+
+    generated: float = 1.0
+    tinystories: float = 0.0
+    copy: float = 0.0  # [◆, R, R] with R random tokens: only copying predicts the repeat
+    copy_min: int = 8
+    copy_max: int = 96
+
+    to_dict = asdict
+
+
+def random_repeat(rng, vocab_size, start_id, length):
+    """[◆, R, R] for a random token sequence R of the given length."""
+    span = [rng.randrange(vocab_size) for _ in range(length)]
+    span = [t if t != start_id else (t + 1) % vocab_size for t in span]
+    return [start_id, *span, *span]
+
+
+class BatchMaker:
+    """Training rows of seq_len + 1 tokens, each a run of documents that starts with ◆.
+
+    Row contents depend only on (seed, step), so a resumed run sees exactly the batches an
+    uninterrupted one would."""
+
+    def __init__(self, tokenizer, mix, seed, real_stories=()):
+        if mix.tinystories > 0 and not real_stories:
+            raise ValueError("the mix asks for TinyStories but no stories were given")
+        self.tok, self.mix, self.seed = tokenizer, mix, seed
+        self.real = list(real_stories)
+        self.sources = [s for s in ("generated", "tinystories", "copy") if getattr(mix, s) > 0]
+        self.weights = [getattr(mix, s) for s in self.sources]
+
+    def document(self, rng):
+        source = rng.choices(self.sources, self.weights)[0]
+        if source == "copy":
+            length = rng.randint(self.mix.copy_min, self.mix.copy_max)
+            return random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length)
+        text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
+        return self.tok.encode(text)
+
+    def batch(self, step, batch_size, seq_len):
+        rng = random.Random(self.seed * 1_000_003 + step)
+        rows = []
+        for _ in range(batch_size):
+            row = []
+            while len(row) < seq_len + 1:
+                row.extend(self.document(rng))
+            rows.append(row[: seq_len + 1])
+        return torch.tensor(rows, dtype=torch.long)
+
+
+def heldout_generated(count=200, seed=987_654_321):
+    """Generated stories no training run sees (training seeds are small integers)."""
+    return stories.generate_stories(seed, count)

@@ -1,0 +1,140 @@
+"""Reading a model from the outside: attention weights from forward hooks, head scores.
+
+The Attention class stays as the chapter prints it. Hooks record what its own submodules
+computed (the normalised q and k, the fused qkv output) and the module's inputs; the weights
+are then softmax(q k^T / sqrt(d) + causal mask) of exactly those tensors.
+"""
+import math
+import random
+from contextlib import contextmanager
+
+import torch
+import torch.nn.functional as F
+
+from .data import random_repeat
+from .model import Attention, apply_rope
+
+
+def attention_layers(model):
+    return [m for m in model.modules() if isinstance(m, Attention)]
+
+
+@contextmanager
+def recording(model):
+    """Yields one dict per attention layer, filled on each forward pass."""
+    records, handles = [], []
+    for attn in attention_layers(model):
+        rec = {}
+
+        def on_attention(module, args, output, rec=rec):
+            rec["x"], rec["cos"], rec["sin"] = args
+            rec["output"] = output
+
+        def saver(name, rec=rec):
+            return lambda module, args, output: rec.__setitem__(name, output)
+
+        handles += [
+            attn.register_forward_hook(on_attention),
+            attn.q_norm.register_forward_hook(saver("q_normed")),
+            attn.k_norm.register_forward_hook(saver("k_normed")),
+            attn.qkv.register_forward_hook(saver("qkv")),
+        ]
+        records.append(rec)
+    try:
+        yield records
+    finally:
+        for h in handles:
+            h.remove()
+
+
+def causal_weights(q, k):
+    """softmax(q k^T / sqrt(d)) with the future masked; float32, shape (..., T, T)."""
+    q, k = q.float(), k.float()
+    T = q.size(-2)
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))
+    future = torch.ones(T, T, dtype=torch.bool, device=q.device).triu(1)
+    return scores.masked_fill(future, float("-inf")).softmax(dim=-1)
+
+
+def weights_from_record(rec):
+    q = apply_rope(rec["q_normed"], rec["cos"], rec["sin"])
+    k = apply_rope(rec["k_normed"], rec["cos"], rec["sin"])
+    return causal_weights(q, k)
+
+
+@torch.no_grad()
+def capture_attention(model, ids):
+    """Run the model on ids (B, T); return (logits, weights of shape (B, layers, heads, T, T))."""
+    model.eval()
+    with recording(model) as records:
+        logits = model(ids)
+    B, T = ids.shape
+    if not records:  # the window network has no attention
+        return logits, torch.zeros(B, 0, 0, T, T)
+    return logits, torch.stack([weights_from_record(r) for r in records], dim=1)
+
+
+# ---- head scores, after TransformerLens's head detector: the mean attention that each
+# ---- query row gives to the one position the pattern names (rows without one are skipped)
+
+def previous_token_scores(weights):
+    """(B, L, H, T, T) -> (L, H): mean weight on position t-1, over rows t >= 1."""
+    return weights.diagonal(offset=-1, dim1=-2, dim2=-1).mean(dim=(0, -1))
+
+
+def first_token_scores(weights):
+    """Mean weight on position 0 (◆), over rows t >= 1."""
+    return weights[..., 1:, 0].mean(dim=(0, -1))
+
+
+def first_token_argmax_share(weights):
+    """Share of rows t >= 1 whose largest weight is on position 0."""
+    return (weights[..., 1:, :].argmax(dim=-1) == 0).float().mean(dim=(0, -1))
+
+
+def induction_scores(weights, n):
+    """On [◆, R, R] with |R| = n: mean weight from each token of the second copy to the
+    token after its first occurrence (query 1+n+j -> key 2+j)."""
+    queries = torch.arange(1 + n, 1 + 2 * n)
+    keys = queries - n + 1
+    return weights[..., queries, keys].mean(dim=(0, -1))
+
+
+def repeat_batch(vocab_size, start_id, n, count, seed=0):
+    rng = random.Random(seed)
+    return torch.tensor([random_repeat(rng, vocab_size, start_id, n) for _ in range(count)])
+
+
+def token_losses(logits, ids):
+    """Loss in nats of each actual next token: (B, T) ids -> (B, T-1)."""
+    return F.cross_entropy(logits[:, :-1].float().transpose(1, 2), ids[:, 1:], reduction="none")
+
+
+def repeat_loss(logits, ids, n):
+    """Mean loss on R's tokens 2..n in the first copy and in the second copy."""
+    losses = token_losses(logits, ids)  # losses[:, p] predicts ids[:, p + 1]
+    first = losses[:, 1:n].mean()  # predicting R[1..n-1], first time
+    second = losses[:, n + 1 : 2 * n].mean()  # the same tokens, second time
+    return first.item(), second.item()
+
+
+@torch.no_grad()
+def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
+    """Head scores and repeat losses on [◆, R, R]: what training logs at every evaluation."""
+    if model.cfg.kind == "transformer":
+        n = min(n, (model.cfg.context - 1) // 2)
+    ids = repeat_batch(vocab_size, start_id, n, count, seed).to(next(model.parameters()).device)
+    logits, weights = capture_attention(model, ids)
+    first, second = repeat_loss(logits, ids, n)
+    report = {"repeat_loss_first": round(first, 4), "repeat_loss_second": round(second, 4)}
+    if weights.size(1):
+        scores = {
+            "previous_token": previous_token_scores(weights),
+            "first_token": first_token_scores(weights),
+            "first_token_argmax": first_token_argmax_share(weights),
+            "induction": induction_scores(weights, n),
+        }
+        for name, s in scores.items():
+            report[f"best_{name}"] = round(s.max().item(), 4)
+            report[f"{name}_scores"] = [[round(v, 4) for v in row] for row in s.tolist()]
+    return report

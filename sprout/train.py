@@ -1,0 +1,212 @@
+"""Training: any model of the family on any mix of corpora, resumable step for step."""
+import math
+import os
+import platform
+import time
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+from tqdm import tqdm
+
+from . import data, stories
+from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
+from .evaluate import heldout_loss
+from .inspect import head_report
+from .model import CONFIGS, build_model, count_parameters
+from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
+
+
+@dataclass
+class Recipe:
+    model: str = "sprout"
+    steps: int = 2000
+    batch_size: int = 8
+    seq_len: int = 256
+    late_seq_len: int = 0  # if set, the last late_steps steps read rows this long...
+    late_steps: int = 0  # ...with the batch shrunk to keep tokens per step
+    lr: float = 3e-3
+    min_lr_frac: float = 0.1
+    warmup: int = 100
+    weight_decay: float = 0.1
+    clip: float = 1.0
+    seed: int = 1
+    qk_gain_init: float = 2.0
+    mix: data.Mix = field(default_factory=data.Mix)
+    eval_every: int = 200
+    eval_stories: int = 64
+    save_every_min: float = 5.0
+    compile: bool = False
+    init_from: str = ""  # start from another checkpoint's weights (new optimizer, new warmup)
+    tokenizer_stories: int = 20000
+
+    def to_dict(self):
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["mix"] = self.mix.to_dict()
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        d = dict(d)
+        d["mix"] = data.Mix(**d.get("mix", {}))
+        return cls(**d)
+
+
+def learning_rate(recipe, step):
+    if step < recipe.warmup:
+        return recipe.lr * (step + 1) / recipe.warmup
+    progress = (step - recipe.warmup) / max(1, recipe.steps - recipe.warmup)
+    cosine = 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
+    return recipe.lr * (recipe.min_lr_frac + (1 - recipe.min_lr_frac) * cosine)
+
+
+def shape_at(recipe, step):
+    """(batch_size, seq_len) for a step; the late phase reads longer rows."""
+    if recipe.late_seq_len and step >= recipe.steps - recipe.late_steps:
+        batch = max(1, recipe.batch_size * recipe.seq_len // recipe.late_seq_len)
+        return batch, recipe.late_seq_len
+    return recipe.batch_size, recipe.seq_len
+
+
+def make_optimizer(model, recipe, device):
+    # Norm gains are not decayed: decay would pull the QK-norm gains, and with them the
+    # sharpest attention a head can reach, towards zero.
+    decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
+    keep = [p for n, p in model.named_parameters() if p.dim() < 2]
+    groups = [{"params": decay, "weight_decay": recipe.weight_decay},
+              {"params": keep, "weight_decay": 0.0}]
+    return torch.optim.AdamW(groups, lr=recipe.lr, betas=(0.9, 0.95), fused=True)
+
+
+def pick_device():
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def hardware():
+    info = {"device": pick_device(), "cpu_threads": torch.get_num_threads(),
+            "machine": platform.machine(), "torch": torch.__version__}
+    if torch.cuda.is_available():
+        info["gpu"] = torch.cuda.get_device_name(0)
+    return info
+
+
+def load_real_stories(tinystories_dir):
+    """TinyStories training files split in two: training side and a held-out side."""
+    if tinystories_dir is None:
+        return [], []
+    stories = [s for f in data.tinystories_train_files(tinystories_dir) for s in data.read_stories(f)]
+    return data.split_stories(stories)
+
+
+def build_tokenizer(recipe, real_train):
+    texts = stories.generate_stories(recipe.seed + 10_000, recipe.tokenizer_stories)
+    return Tokenizer.train(texts + list(real_train), vocab_size=DEFAULT_VOCAB_SIZE)
+
+
+class Trainer:
+    def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False):
+        self.recipe, self.out, self.quiet = recipe, Path(out_dir), quiet
+        self.device = pick_device()
+        real_train, real_valid = load_real_stories(tinystories_dir)
+        self.eval_texts = {"generated": data.heldout_generated(recipe.eval_stories)}
+        if real_valid:
+            self.eval_texts["tinystories_heldout"] = real_valid[: recipe.eval_stories]
+        self.step, self.tokens, self.elapsed, self.history = 0, 0, 0.0, []
+        resume_file = self.out / RESUME_FILE
+        if resume and resume_file.exists():
+            self.model, self.tok, info = load_checkpoint(self.out, self.device)
+            state = torch.load(resume_file, map_location=self.device)
+            self.optimizer = make_optimizer(self.model, recipe, self.device)
+            self.optimizer.load_state_dict(state["optimizer"])
+            self.step, self.tokens, self.elapsed = state["step"], state["tokens"], state["elapsed"]
+            self.history = info.get("history", [])
+        else:
+            if resume:
+                raise FileNotFoundError(f"--resume: no {resume_file} to continue from")
+            self.tok = tokenizer or build_tokenizer(recipe, real_train)
+            base = CONFIGS[recipe.model]
+            cfg = type(base)(**{**base.to_dict(), "vocab_size": self.tok.vocab_size,
+                                "qk_gain_init": recipe.qk_gain_init})
+            torch.manual_seed(recipe.seed)
+            self.model = build_model(cfg).to(self.device)
+            if recipe.init_from:
+                start, _, _ = load_checkpoint(recipe.init_from, self.device)
+                self.model.load_state_dict(start.state_dict())
+            self.optimizer = make_optimizer(self.model, recipe, self.device)
+        self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
+        self.forward = torch.compile(self.model) if recipe.compile else self.model
+
+    def train_step(self, step):
+        batch_size, seq_len = shape_at(self.recipe, step)
+        rows = self.batches.batch(step, batch_size, seq_len).to(self.device)
+        for group in self.optimizer.param_groups:
+            group["lr"] = learning_rate(self.recipe, step)
+        self.model.train()
+        with torch.autocast(self.device, dtype=torch.bfloat16):
+            logits = self.forward(rows[:, :-1])
+        loss = F.cross_entropy(logits.float().flatten(0, 1), rows[:, 1:].flatten())
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.recipe.clip)
+        self.optimizer.step()
+        self.optimizer.zero_grad(set_to_none=True)
+        return loss.item(), rows[:, 1:].numel()
+
+    def evaluate(self, train_loss):
+        entry = {"step": self.step, "tokens": self.tokens, "elapsed_s": round(self.elapsed, 1),
+                 "train_loss": round(train_loss, 4)}
+        for name, texts in self.eval_texts.items():
+            entry[f"loss_{name}"] = round(heldout_loss(self.model, self.tok, texts), 4)
+        entry.update(head_report(self.model, self.tok.vocab_size, self.tok.start_id))
+        entry["qk_gain_mean"] = round(self.mean_qk_gain(), 3)
+        self.history.append(entry)
+        return entry
+
+    def mean_qk_gain(self):
+        gains = [p.abs().mean().item() for n, p in self.model.named_parameters()
+                 if n.endswith(("q_norm.weight", "k_norm.weight"))]
+        return sum(gains) / len(gains) if gains else float("nan")
+
+    def training_info(self):
+        return {"recipe": self.recipe.to_dict(), "seed": self.recipe.seed, "step": self.step,
+                "tokens_seen": self.tokens, "duration_s": round(self.elapsed, 1),
+                "tokens_per_s": round(self.tokens / max(self.elapsed, 1e-9), 1),
+                "parameters": count_parameters(self.model), "hardware": hardware(),
+                "history": self.history}
+
+    def save(self):
+        state = {"optimizer": self.optimizer.state_dict(), "step": self.step,
+                 "tokens": self.tokens, "elapsed": self.elapsed}
+        save_checkpoint(self.out, self.model, self.tok, self.training_info(), state)
+
+    def run(self, stop_after=None):
+        """Train to recipe.steps (or stop after `stop_after` more steps), saving as it goes."""
+        last_step = self.recipe.steps if stop_after is None else min(self.recipe.steps, self.step + stop_after)
+        last_save, running = time.time(), None
+        bar = tqdm(total=last_step, initial=self.step, disable=self.quiet, unit="step", dynamic_ncols=True)
+        while self.step < last_step:
+            start = time.time()
+            loss, n = self.train_step(self.step)
+            self.elapsed += time.time() - start
+            self.step, self.tokens = self.step + 1, self.tokens + n
+            running = loss if running is None else 0.95 * running + 0.05 * loss
+            bar.update(1)
+            bar.set_postfix(loss=f"{running:.3f}", tok_s=f"{self.tokens / self.elapsed:.0f}")
+            if self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps:
+                entry = self.evaluate(running)
+                bar.write(" ".join(f"{k}={v}" for k, v in entry.items() if not k.endswith("_scores")))
+            if time.time() - last_save > 60 * self.recipe.save_every_min:
+                self.save()
+                last_save = time.time()
+        bar.close()
+        self.save()
+        return self.history
+
+
+def recipe_of_run(out_dir):
+    return Recipe.from_dict(read_json(Path(out_dir) / "training.json")["recipe"])
+
+
+def set_threads():
+    # Use every core for the matmuls; interop threads only add contention on 2 cores.
+    torch.set_num_threads(int(os.environ.get("SPROUT_THREADS", os.cpu_count() or 1)))

@@ -1,0 +1,23 @@
+import pytest
+import torch
+
+from sprout import stories
+from sprout.model import Config, build_model
+from sprout.tokenizer import Tokenizer
+
+SMALL = {
+    "window": Config(kind="window", vocab_size=300, context=8, n_layer=0, n_head=0, d_embed=8, d_hidden=32),
+    "gpt1": Config(vocab_size=300, context=64, n_layer=1, n_head=4, d_model=32),
+    "sprout": Config(vocab_size=300, context=64, n_layer=2, n_head=2, d_model=32),
+}
+
+
+@pytest.fixture(scope="session")
+def tokenizer():
+    return Tokenizer.train(stories.generate_stories(123, 300), vocab_size=600)
+
+
+@pytest.fixture(params=sorted(SMALL))
+def small_model(request):
+    torch.manual_seed(0)
+    return build_model(SMALL[request.param]).eval()

@@ -1,0 +1,74 @@
+import json
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from sprout.checkpoint import save_checkpoint
+from sprout.cli import main
+from sprout.model import build_model
+from tests.conftest import SMALL
+
+
+@pytest.fixture(scope="module")
+def checkpoint(tmp_path_factory, tokenizer):
+    folder = tmp_path_factory.mktemp("ck") / "sprout"
+    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    torch.manual_seed(0)
+    save_checkpoint(folder, build_model(cfg), tokenizer, {"note": "untrained"})
+    return folder
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "sprout", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_attend_prints_tokens_attention_and_logprobs(checkpoint, capsys):
+    assert main(["attend", str(checkpoint), "Tom saw Mia. He waved."]) == 0
+    out = json.loads(capsys.readouterr().out)
+    T = len(out["tokens"])
+    assert out["tokens"][0] == "\u25c6" and len(out["ids"]) == T
+    assert len(out["attention"]) == 2 and len(out["attention"][0]) == 2
+    rows = out["attention"][1][0]
+    assert len(rows) == T and all(len(r) == T for r in rows)
+    assert all(rows[q][k] == 0 for q in range(T) for k in range(q + 1, T))
+    assert all(abs(sum(r) - 1) < 1e-3 for r in rows)
+    assert len(out["next_logprob"]) == T - 1 and all(lp <= 0 for lp in out["next_logprob"])
+
+
+def test_eval_and_generate(checkpoint, capsys, tmp_path):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("Mia had a doll.\n<|endoftext|>\nTom ran.\n<|endoftext|>\n")
+    assert main(["eval", str(checkpoint), "--corpus", str(corpus)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["stories"] == 2 and result["loss_nats_per_token"] > 0
+    assert abs(result["e_to_the_loss"] - 2.718281828 ** result["loss_nats_per_token"]) < 0.05 * result["e_to_the_loss"]
+    assert main(["generate", str(checkpoint), "Once upon a time", "--tokens", "5"]) == 0
+    assert capsys.readouterr().out.startswith("Once upon a time")
+
+
+def test_errors_are_one_clear_line(tmp_path):
+    missing = run_cli("eval", str(tmp_path / "nothing"))
+    assert missing.returncode == 1
+    assert missing.stderr.strip() == f"sprout eval: error: no checkpoint folder at {tmp_path / 'nothing'}"
+    bad = run_cli("train", "--out", str(tmp_path / "x"), "--steps", "many")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    assert "invalid int value: 'many'" in bad.stderr and "Traceback" not in bad.stderr
+    mix = run_cli("train", "--out", str(tmp_path / "x"), "--mix", "cats=1")
+    assert mix.returncode == 2 and "bad --mix" in mix.stderr and "Traceback" not in mix.stderr
+
+
+def test_every_command_has_help():
+    for command in ("train", "eval", "attend", "generate", "bench", "claims"):
+        result = run_cli(command, "--help")
+        assert result.returncode == 0 and "usage: sprout " + command in result.stdout
+
+
+def test_bench_reports_rates_and_the_reference_ratio():
+    from sprout.bench import run_bench
+
+    result = run_bench("sprout", batch_size=1, seq_len=16, steps=1)
+    assert result["train_tokens_per_s"] > 0 and result["reference_train_tokens_per_s"] > 0
+    assert result["speedup_vs_reference"] == pytest.approx(
+        result["train_tokens_per_s"] / result["reference_train_tokens_per_s"], rel=0.01)

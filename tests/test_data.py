@@ -1,0 +1,63 @@
+import pytest
+
+from sprout import data
+from sprout.data import BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
+
+
+def test_repairs_the_datasets_mojibake():
+    broken = "She said, \u00e2\u20ac\u0153Hi!\u00e2\u20ac\u009d It\u00e2\u20ac\u2122s fun \u00e2\u20ac\u201d yes."
+    assert repair_mojibake(broken) == "She said, \u201cHi!\u201d It\u2019s fun \u2014 yes."
+    # the closing quote's last byte is often lost entirely
+    assert repair_mojibake("\u00e2\u20ac Done") == "\u201d Done"
+    assert clean_story(broken) == 'She said, "Hi!" It\'s fun - yes.'
+
+
+def test_reads_endoftext_files_and_drops_empty_stories(tmp_path):
+    f = tmp_path / "s.txt"
+    f.write_text("One day.\n<|endoftext|>\n\n<|endoftext|>\nTwo\n\nlines.\n<|endoftext|>\n", encoding="utf-8")
+    assert read_stories(f) == ["One day.", "Two\nlines."]
+
+
+def test_reads_blank_line_separated_files(tmp_path):
+    f = tmp_path / "s.txt"
+    f.write_text("First story.\nStill first.\n\n\nSecond story.\n  \n", encoding="utf-8")
+    assert read_stories(f) == ["First story.\nStill first.", "Second story."]
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no corpus file"):
+        read_stories(tmp_path / "nope.txt")
+
+
+def test_split_is_deterministic_and_disjoint():
+    stories = [f"Story number {i}." for i in range(2000)]
+    train, valid = split_stories(stories, 0.1)
+    assert set(train).isdisjoint(valid) and len(train) + len(valid) == 2000
+    assert 120 < len(valid) < 280
+    assert split_stories(list(reversed(stories)), 0.1)[1] == list(reversed(valid))
+
+
+def test_training_files_never_include_validation(tmp_path):
+    for name in ("train-a.txt", "validation.txt", "train-b.txt"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert [p.name for p in data.tinystories_train_files(tmp_path)] == ["train-a.txt", "train-b.txt"]
+
+
+def test_batches_depend_only_on_seed_and_step(tokenizer):
+    mix = Mix(generated=1.0, copy=0.5)
+    a = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)
+    b = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)
+    c = BatchMaker(tokenizer, mix, seed=3).batch(8, 4, 32)
+    assert a.shape == (4, 33) and (a == b).all() and not (a == c).all()
+    assert (a[:, 0] == tokenizer.start_id).all()
+
+
+def test_copy_documents_repeat_exactly(tokenizer):
+    rows = BatchMaker(tokenizer, Mix(generated=0.0, copy=1.0, copy_min=5, copy_max=5), seed=0).batch(0, 2, 21)
+    for row in rows.tolist():
+        assert row[0] == tokenizer.start_id and row[1:6] == row[6:11] and row[11] == tokenizer.start_id
+
+
+def test_tinystories_share_needs_stories(tokenizer):
+    with pytest.raises(ValueError, match="no stories"):
+        BatchMaker(tokenizer, Mix(tinystories=0.5), seed=0)

@@ -1,0 +1,111 @@
+import json
+
+import pytest
+import torch
+from safetensors.torch import load_file, save_file
+
+from sprout.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from sprout.data import Mix
+from sprout.model import build_model
+from sprout.train import Recipe, Trainer, learning_rate
+from tests.conftest import SMALL
+
+TINY = dict(model="sprout", batch_size=4, seq_len=48, lr=3e-3, warmup=5, eval_every=1000,
+            eval_stories=8, save_every_min=60.0, tokenizer_stories=150)
+
+
+@pytest.fixture(autouse=True)
+def small_sprout(monkeypatch):
+    """Train the small test config instead of the published 8 x 6 x 384."""
+    import sprout.train as train
+
+    monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"].__class__(
+        **{**SMALL["sprout"].to_dict(), "context": 64}))
+    torch.set_num_threads(2)
+
+
+def test_short_training_lowers_heldout_loss(tmp_path, tokenizer):
+    recipe = Recipe(steps=60, mix=Mix(generated=1.0, copy=0.2), **TINY)
+    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    before = trainer.evaluate(train_loss=0.0)["loss_generated"]
+    trainer.run()
+    after = trainer.evaluate(train_loss=0.0)["loss_generated"]
+    assert after < before - 0.5, (before, after)
+    info = json.loads((tmp_path / "run" / "training.json").read_text())
+    assert info["tokens_seen"] == 60 * 4 * 48 and info["recipe"]["seed"] == 1
+    for key in ("repeat_loss_first", "repeat_loss_second", "best_induction", "previous_token_scores"):
+        assert key in info["history"][-1]
+
+
+def test_resumed_run_matches_uninterrupted_run_step_for_step(tmp_path, tokenizer):
+    recipe = Recipe(steps=10, mix=Mix(generated=1.0, copy=0.3), **TINY)
+    whole = Trainer(recipe, tmp_path / "whole", tokenizer=tokenizer, quiet=True)
+    whole.run()
+    first = Trainer(recipe, tmp_path / "split", tokenizer=tokenizer, quiet=True)
+    first.run(stop_after=4)
+    resumed = Trainer(recipe, tmp_path / "split", resume=True, quiet=True)
+    assert resumed.step == 4
+    resumed.run()
+    a, b = whole.model.state_dict(), resumed.model.state_dict()
+    for name in a:
+        assert torch.equal(a[name], b[name]), name
+
+
+def test_resume_without_a_run_is_a_clear_error(tmp_path, tokenizer):
+    with pytest.raises(FileNotFoundError, match="no .*resume.pt"):
+        Trainer(Recipe(steps=2, **TINY), tmp_path / "empty", tokenizer=tokenizer, resume=True)
+
+
+def test_learning_rate_warms_up_then_decays():
+    recipe = Recipe(steps=100, warmup=10, lr=1.0, min_lr_frac=0.1)
+    rates = [learning_rate(recipe, s) for s in range(100)]
+    assert rates[0] == pytest.approx(0.1) and rates[9] == pytest.approx(1.0)
+    assert all(x >= y for x, y in zip(rates[9:], rates[10:]))
+    assert rates[-1] == pytest.approx(0.1, abs=0.01)
+
+
+def test_checkpoint_round_trip_in_bf16(tmp_path, tokenizer):
+    cfg = SMALL["gpt1"].__class__(**{**SMALL["gpt1"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    model = build_model(cfg)
+    save_checkpoint(tmp_path / "ck", model, tokenizer, {"note": "test"}, dtype=torch.bfloat16)
+    loaded, tok, info = load_checkpoint(tmp_path / "ck")
+    assert info == {"note": "test"} and tok.vocab_size == tokenizer.vocab_size
+    for name, p in model.state_dict().items():
+        assert torch.equal(loaded.state_dict()[name], p.to(torch.bfloat16).float())
+
+
+def test_checkpoint_that_does_not_match_its_config(tmp_path, tokenizer):
+    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {})
+    weights = tmp_path / "ck" / "model.safetensors"
+    tensors = load_file(str(weights))
+    tensors["blocks.0.attn.qkv.weight"] = tensors["blocks.0.attn.qkv.weight"][:, :16].contiguous()
+    del tensors["norm.weight"]
+    save_file(tensors, str(weights))
+    with pytest.raises(CheckpointError, match=r"does not match .*config.json: missing norm.weight; "
+                                              r"blocks.0.attn.qkv.weight: config wants \(96, 32\)"):
+        load_checkpoint(tmp_path / "ck")
+
+
+def test_broken_config_is_a_clear_error(tmp_path, tokenizer):
+    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {})
+    (tmp_path / "ck" / "config.json").write_text('{"n_layer": 2, "colour": "red"}')
+    with pytest.raises(CheckpointError, match="unknown config fields: \\['colour'\\]"):
+        load_checkpoint(tmp_path / "ck")
+    with pytest.raises(CheckpointError, match="no checkpoint folder"):
+        load_checkpoint(tmp_path / "missing")
+
+
+def test_interrupted_save_keeps_the_previous_checkpoint(tmp_path, tokenizer, monkeypatch):
+    cfg = SMALL["gpt1"].__class__(**{**SMALL["gpt1"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {"version": 1})
+    import sprout.checkpoint as ck
+
+    def crash(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ck, "save_file", crash)
+    with pytest.raises(KeyboardInterrupt):
+        save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {"version": 2})
+    assert load_checkpoint(tmp_path / "ck")[2] == {"version": 1}
