@@ -1,4 +1,4 @@
-"""python -m sprout {train,eval,attend,generate,bench,claims}: one line per error, no tracebacks."""
+"""python -m sprout {train,eval,attend,generate,bench,publish,claims}: one line per error, no tracebacks."""
 import argparse
 import json
 import sys
@@ -65,12 +65,13 @@ def cmd_attend(args):
 
     from .checkpoint import load_checkpoint
     from .inspect import capture_attention, token_losses
+    from .model import context_of
 
     model, tok, _ = load_checkpoint(args.checkpoint)
     text = sys.stdin.read() if args.text == "-" else args.text
     ids = tok.encode(text)
-    limit = getattr(model.cfg, "context", len(ids))
-    if model.cfg.kind == "transformer" and len(ids) > limit:
+    limit = context_of(model)
+    if limit is not None and len(ids) > limit:
         raise ValueError(f"the text is {len(ids)} tokens with ◆; this model reads at most {limit}")
     batch = torch.tensor([ids])
     logits, weights = capture_attention(model, batch)
@@ -94,6 +95,16 @@ def cmd_bench(args):
 
     print(json.dumps(run_bench(args.config, args.batch_size, args.seq_len, args.steps,
                                reference=not args.no_reference, compile=args.compile), indent=1))
+
+
+def cmd_publish(args):
+    import torch
+
+    from .checkpoint import load_checkpoint, save_checkpoint
+
+    model, tok, training = load_checkpoint(args.run)
+    save_checkpoint(args.dest, model, tok, training, dtype=torch.bfloat16)
+    print(f"published {args.run} -> {args.dest} (bf16, no optimizer state)")
 
 
 def cmd_claims(args):
@@ -160,6 +171,11 @@ def build_parser():
     b.add_argument("--compile", action="store_true", help="also time torch.compile")
     b.add_argument("--no-reference", action="store_true", help="skip the plain reference loop")
     b.set_defaults(func=cmd_bench)
+
+    pub = sub.add_parser("publish", help="copy a training run's weights as a bf16 checkpoint")
+    pub.add_argument("run", help="training run folder")
+    pub.add_argument("dest", help="e.g. build_artifacts/checkpoints/sprout")
+    pub.set_defaults(func=cmd_publish)
 
     c = sub.add_parser("claims", help="measure the chapter's claims on published checkpoints")
     c.add_argument("--checkpoints", default=str(data.REPO_ROOT / "build_artifacts/checkpoints"))

@@ -91,18 +91,19 @@ class Mix:
 
     generated: float = 1.0
     tinystories: float = 0.0
-    copy: float = 0.0  # [◆, R, R] with R random tokens: only copying predicts the repeat
-    copy_min: int = 8
+    copy: float = 0.0  # [◆, R, R, ...] with R random tokens: only copying predicts the repeats
+    copy_min: int = 8  # length of R
     copy_max: int = 96
+    copy_times: int = 2  # R appears 2 .. copy_times times
 
     to_dict = asdict
 
 
-def random_repeat(rng, vocab_size, start_id, length):
-    """[◆, R, R] for a random token sequence R of the given length."""
+def random_repeat(rng, vocab_size, start_id, length, times=2):
+    """[◆, R, R] (R `times` times) for a random token sequence R of the given length."""
     span = [rng.randrange(vocab_size) for _ in range(length)]
     span = [t if t != start_id else (t + 1) % vocab_size for t in span]
-    return [start_id, *span, *span]
+    return [start_id, *(span * times)]
 
 
 class BatchMaker:
@@ -123,7 +124,8 @@ class BatchMaker:
         source = rng.choices(self.sources, self.weights)[0]
         if source == "copy":
             length = rng.randint(self.mix.copy_min, self.mix.copy_max)
-            return random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length)
+            times = rng.randint(2, max(2, self.mix.copy_times))
+            return random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length, times)
         text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
         return self.tok.encode(text)
 

@@ -4,6 +4,7 @@ import math
 import torch
 
 from .inspect import token_losses
+from .model import context_of
 
 EVAL_TOKENS = 256  # every model is scored on the same first 256 tokens of each story (gpt-1's context)
 
@@ -15,8 +16,7 @@ def heldout_loss(model, tokenizer, texts, max_tokens=EVAL_TOKENS, batch_size=16)
         raise ValueError("no texts to evaluate on")
     model.eval()
     device = next(model.parameters()).device
-    if model.cfg.kind == "transformer":  # the window network slides along texts of any length
-        max_tokens = min(max_tokens, model.cfg.context)
+    max_tokens = min(max_tokens, context_of(model) or max_tokens)
     docs = [ids[:max_tokens] for ids in tokenizer.encode_batch(texts)]
     total, count = 0.0, 0
     for i in range(0, len(docs), batch_size):

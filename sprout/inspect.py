@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from .data import random_repeat
-from .model import Attention, apply_rope
+from .model import Attention, apply_rope, context_of
 
 
 def attention_layers(model):
@@ -121,8 +121,7 @@ def repeat_loss(logits, ids, n):
 @torch.no_grad()
 def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
     """Head scores and repeat losses on [◆, R, R]: what training logs at every evaluation."""
-    if model.cfg.kind == "transformer":
-        n = min(n, (model.cfg.context - 1) // 2)
+    n = min(n, ((context_of(model) or 2 * n + 1) - 1) // 2)
     ids = repeat_batch(vocab_size, start_id, n, count, seed).to(next(model.parameters()).device)
     logits, weights = capture_attention(model, ids)
     first, second = repeat_loss(logits, ids, n)

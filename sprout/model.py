@@ -185,5 +185,10 @@ def build_model(cfg):
     raise ValueError(f"unknown model kind {cfg.kind!r}")
 
 
+def context_of(model):
+    """The longest input a model accepts; None for the window network, which slides along any text."""
+    return model.cfg.context if model.cfg.kind == "transformer" else None
+
+
 def count_parameters(model):
     return sum(p.numel() for p in model.parameters())

@@ -58,6 +58,20 @@ def test_copy_documents_repeat_exactly(tokenizer):
         assert row[0] == tokenizer.start_id and row[1:6] == row[6:11] and row[11] == tokenizer.start_id
 
 
+def test_copy_documents_can_repeat_several_times(tokenizer):
+    mix = Mix(generated=0.0, copy=1.0, copy_min=3, copy_max=3, copy_times=4)
+    rows = BatchMaker(tokenizer, mix, seed=0).batch(0, 8, 60).tolist()
+    counts = set()
+    for row in rows:
+        starts = [i for i, t in enumerate(row) if t == tokenizer.start_id] + [len(row)]
+        for a, b in zip(starts, starts[1:]):
+            doc = row[a + 1 : b]
+            if b < len(row):  # complete documents only
+                assert len(doc) % 3 == 0 and doc == doc[:3] * (len(doc) // 3)
+                counts.add(len(doc) // 3)
+    assert counts == {2, 3, 4}
+
+
 def test_tinystories_share_needs_stories(tokenizer):
     with pytest.raises(ValueError, match="no stories"):
         BatchMaker(tokenizer, Mix(tinystories=0.5), seed=0)

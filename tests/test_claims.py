@@ -1,0 +1,73 @@
+"""The chapter's claims, checked on the published checkpoints (inference only).
+
+Where no checkpoints are published yet, every claim is an expected failure (strict), so the
+suite stays green and the first published set that backs a claim turns it into an XPASS error
+until the mark is removed."""
+from pathlib import Path
+
+import pytest
+
+from sprout import claims, data
+from sprout.checkpoint import CheckpointError
+
+CHECKPOINTS = data.REPO_ROOT / "build_artifacts" / "checkpoints"
+PUBLISHED = all((CHECKPOINTS / name / "model.safetensors").exists() for name in claims.MODELS)
+NOT_YET = pytest.mark.xfail(not PUBLISHED, strict=True, raises=(CheckpointError, AssertionError),
+                            reason="the published checkpoints are not committed yet")
+T = claims.THRESHOLDS
+
+
+@pytest.fixture(scope="module")
+def measured():
+    try:
+        return claims.measure_claims(CHECKPOINTS, data.default_tinystories_dir())
+    except CheckpointError as e:
+        return e
+
+
+def get(measured):
+    if isinstance(measured, Exception):
+        raise measured
+    return measured
+
+
+@NOT_YET
+def test_an_induction_head_exists(measured):
+    assert get(measured)["induction_head"]["value"] >= T["induction_score"]
+
+
+@NOT_YET
+def test_sprout_reads_a_repeat_far_better_and_gpt1_barely(measured):
+    m = get(measured)
+    assert m["sprout_repeat_drop"] >= T["sprout_repeat_drop"]
+    assert m["gpt1_repeat_drop"] < T["gpt1_repeat_drop"]
+
+
+@NOT_YET
+def test_a_previous_token_head_exists(measured):
+    assert get(measured)["previous_token_head"]["value"] >= T["previous_token_score"]
+
+
+@NOT_YET
+def test_a_head_parks_on_the_start_mark(measured):
+    assert get(measured)["first_token_argmax_head"]["value"] >= T["first_token_argmax_share"]
+
+
+@NOT_YET
+def test_one_head_sends_he_to_tom(measured):
+    assert get(measured)["tom_he"]["value"] >= T["tom_he_share"]
+
+
+@NOT_YET
+def test_heldout_loss_orders_the_models(measured):
+    m = get(measured)
+    corpora = ["generated"] + (["tinystories_validation"] if "loss_tinystories_validation_sprout" in m else [])
+    for corpus in corpora:
+        assert m[f"loss_{corpus}_sprout"] < m[f"loss_{corpus}_gpt1"] < m[f"loss_{corpus}_window"], corpus
+
+
+@NOT_YET
+def test_the_made_up_name_is_copied_by_sprout_only(measured):
+    m = get(measured)
+    assert m["zorbin_sprout_mean_prob"] >= T["zorbin_sprout_prob"]
+    assert m["zorbin_gpt1_mean_prob"] < T["zorbin_gpt1_prob"]
