@@ -11,6 +11,7 @@ import torch
 from . import stories
 
 STORY_SEPARATOR = "<|endoftext|>"
+IGNORE = -100  # target value that the loss skips
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 # Curly quotes and dashes, UTF-8 read as Windows-1252: the dataset's own mojibake.
@@ -95,6 +96,9 @@ class Mix:
     copy_min: int = 8  # length of R
     copy_max: int = 96
     copy_times: int = 2  # R appears 2 .. copy_times times
+    # The first R is noise no model can predict; leaving it out of the loss keeps its
+    # gradients from drowning the copying signal of the repeats.
+    score_first_copy: bool = False
 
     to_dict = asdict
 
@@ -121,23 +125,33 @@ class BatchMaker:
         self.weights = [getattr(mix, s) for s in self.sources]
 
     def document(self, rng):
+        """(token ids, whether each token is scored as a prediction target)."""
         source = rng.choices(self.sources, self.weights)[0]
         if source == "copy":
             length = rng.randint(self.mix.copy_min, self.mix.copy_max)
             times = rng.randint(2, max(2, self.mix.copy_times))
-            return random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length, times)
+            ids = random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length, times)
+            unscored = 1 if self.mix.score_first_copy else 1 + length
+            return ids, [i >= unscored for i in range(len(ids))]
         text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
-        return self.tok.encode(text)
+        ids = self.tok.encode(text)
+        return ids, [True] * len(ids)
 
     def batch(self, step, batch_size, seq_len):
+        """(inputs, targets), each (batch_size, seq_len); unscored targets are IGNORE."""
         rng = random.Random(self.seed * 1_000_003 + step)
-        rows = []
+        rows, scored = [], []
         for _ in range(batch_size):
-            row = []
+            row, keep = [], []
             while len(row) < seq_len + 1:
-                row.extend(self.document(rng))
+                ids, flags = self.document(rng)
+                row.extend(ids)
+                keep.extend(flags)
             rows.append(row[: seq_len + 1])
-        return torch.tensor(rows, dtype=torch.long)
+            scored.append(keep[1 : seq_len + 1])
+        rows = torch.tensor(rows, dtype=torch.long)
+        targets = rows[:, 1:].masked_fill(~torch.tensor(scored), IGNORE)
+        return rows[:, :-1], targets
 
 
 def heldout_generated(count=200, seed=987_654_321):

@@ -124,6 +124,8 @@ class Trainer:
         else:
             if resume:
                 raise FileNotFoundError(f"--resume: no {resume_file} to continue from")
+            if tokenizer is None and recipe.init_from:
+                tokenizer = Tokenizer.load(Path(recipe.init_from) / "tokenizer.json")
             self.tok = tokenizer or build_tokenizer(recipe, real_train)
             base = CONFIGS[recipe.model]
             cfg = type(base)(**{**base.to_dict(), "vocab_size": self.tok.vocab_size,
@@ -139,18 +141,19 @@ class Trainer:
 
     def train_step(self, step):
         batch_size, seq_len = shape_at(self.recipe, step)
-        rows = self.batches.batch(step, batch_size, seq_len).to(self.device)
+        inputs, targets = self.batches.batch(step, batch_size, seq_len)
+        inputs, targets = inputs.to(self.device), targets.to(self.device)
         for group in self.optimizer.param_groups:
             group["lr"] = learning_rate(self.recipe, step)
         self.model.train()
         with torch.autocast(self.device, dtype=torch.bfloat16):
-            logits = self.forward(rows[:, :-1])
-        loss = F.cross_entropy(logits.float().flatten(0, 1), rows[:, 1:].flatten())
+            logits = self.forward(inputs)
+        loss = F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), ignore_index=data.IGNORE)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.recipe.clip)
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
-        return loss.item(), rows[:, 1:].numel()
+        return loss.item(), inputs.numel()
 
     def evaluate(self, train_loss):
         entry = {"step": self.step, "tokens": self.tokens, "elapsed_s": round(self.elapsed, 1),

@@ -1,7 +1,8 @@
 import pytest
+import torch
 
 from sprout import data
-from sprout.data import BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
+from sprout.data import IGNORE, BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
 
 
 def test_repairs_the_datasets_mojibake():
@@ -45,22 +46,33 @@ def test_training_files_never_include_validation(tmp_path):
 
 def test_batches_depend_only_on_seed_and_step(tokenizer):
     mix = Mix(generated=1.0, copy=0.5)
-    a = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)
-    b = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)
-    c = BatchMaker(tokenizer, mix, seed=3).batch(8, 4, 32)
-    assert a.shape == (4, 33) and (a == b).all() and not (a == c).all()
+    a, a_targets = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)
+    b, b_targets = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)
+    c, _ = BatchMaker(tokenizer, mix, seed=3).batch(8, 4, 32)
+    assert a.shape == a_targets.shape == (4, 32) and (a == b).all() and (a_targets == b_targets).all()
+    assert not (a == c).all()
     assert (a[:, 0] == tokenizer.start_id).all()
+    scored = a_targets != IGNORE
+    assert torch.equal(a_targets[:, :-1][scored[:, :-1]], a[:, 1:][scored[:, :-1]])
 
 
 def test_copy_documents_repeat_exactly(tokenizer):
-    rows = BatchMaker(tokenizer, Mix(generated=0.0, copy=1.0, copy_min=5, copy_max=5), seed=0).batch(0, 2, 21)
-    for row in rows.tolist():
+    rows, targets = BatchMaker(tokenizer, Mix(generated=0.0, copy=1.0, copy_min=5, copy_max=5), seed=0).batch(0, 2, 21)
+    for row, target in zip(rows.tolist(), targets.tolist()):
         assert row[0] == tokenizer.start_id and row[1:6] == row[6:11] and row[11] == tokenizer.start_id
+        # only the repeat is scored: targets at positions 5..9 predict tokens 6..10
+        assert target[:5] == [IGNORE] * 5 and target[5:10] == row[6:11]
+
+
+def test_the_first_copy_can_be_scored_too(tokenizer):
+    mix = Mix(generated=0.0, copy=1.0, copy_min=5, copy_max=5, score_first_copy=True)
+    rows, targets = BatchMaker(tokenizer, mix, seed=0).batch(0, 1, 21)
+    assert targets[0, :10].tolist() == rows[0, 1:11].tolist()
 
 
 def test_copy_documents_can_repeat_several_times(tokenizer):
     mix = Mix(generated=0.0, copy=1.0, copy_min=3, copy_max=3, copy_times=4)
-    rows = BatchMaker(tokenizer, mix, seed=0).batch(0, 8, 60).tolist()
+    rows = BatchMaker(tokenizer, mix, seed=0).batch(0, 8, 60)[0].tolist()
     counts = set()
     for row in rows:
         starts = [i for i, t in enumerate(row) if t == tokenizer.start_id] + [len(row)]
