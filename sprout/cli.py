@@ -102,8 +102,10 @@ def cmd_publish(args):
 
     from .checkpoint import load_checkpoint, save_checkpoint
 
+    from .train import with_earlier_stages
+
     model, tok, training = load_checkpoint(args.run)
-    save_checkpoint(args.dest, model, tok, training, dtype=torch.bfloat16)
+    save_checkpoint(args.dest, model, tok, with_earlier_stages(training), dtype=torch.bfloat16)
     print(f"published {args.run} -> {args.dest} (bf16, no optimizer state)")
 
 

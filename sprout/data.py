@@ -96,9 +96,10 @@ class Mix:
     copy_min: int = 8  # length of R
     copy_max: int = 96
     copy_times: int = 2  # R appears 2 .. copy_times times
-    # The first R is noise no model can predict; leaving it out of the loss keeps its
-    # gradients from drowning the copying signal of the repeats.
-    score_first_copy: bool = False
+    # The first R is noise no model can predict. Leaving it out of the loss keeps its gradients
+    # from drowning the copying signal of the repeats; scoring it in a share of the drills
+    # keeps the model honest (near uniform) about random tokens it has not seen yet.
+    score_first_copy: float = 0.0
 
     to_dict = asdict
 
@@ -131,7 +132,7 @@ class BatchMaker:
             length = rng.randint(self.mix.copy_min, self.mix.copy_max)
             times = rng.randint(2, max(2, self.mix.copy_times))
             ids = random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length, times)
-            unscored = 1 if self.mix.score_first_copy else 1 + length
+            unscored = 1 if rng.random() < self.mix.score_first_copy else 1 + length
             return ids, [i >= unscored for i in range(len(ids))]
         text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
         ids = self.tok.encode(text)

@@ -2,6 +2,9 @@
 import math
 import os
 import platform
+import signal
+import sys
+import threading
 import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -161,14 +164,15 @@ class Trainer:
         for name, texts in self.eval_texts.items():
             entry[f"loss_{name}"] = round(heldout_loss(self.model, self.tok, texts), 4)
         entry.update(head_report(self.model, self.tok.vocab_size, self.tok.start_id))
-        entry["qk_gain_mean"] = round(self.mean_qk_gain(), 3)
+        gain = self.mean_qk_gain()
+        entry["qk_gain_mean"] = None if gain is None else round(gain, 3)
         self.history.append(entry)
         return entry
 
     def mean_qk_gain(self):
         gains = [p.abs().mean().item() for n, p in self.model.named_parameters()
                  if n.endswith(("q_norm.weight", "k_norm.weight"))]
-        return sum(gains) / len(gains) if gains else float("nan")
+        return sum(gains) / len(gains) if gains else None
 
     def training_info(self):
         return {"recipe": self.recipe.to_dict(), "seed": self.recipe.seed, "step": self.step,
@@ -187,7 +191,8 @@ class Trainer:
         last_step = self.recipe.steps if stop_after is None else min(self.recipe.steps, self.step + stop_after)
         last_save, running = time.time(), None
         bar = tqdm(total=last_step, initial=self.step, disable=self.quiet, unit="step", dynamic_ncols=True)
-        while self.step < last_step:
+        stop = StopRequest()
+        while self.step < last_step and not stop.requested:
             start = time.time()
             loss, n = self.train_step(self.step)
             self.elapsed += time.time() - start
@@ -202,8 +207,45 @@ class Trainer:
                 self.save()
                 last_save = time.time()
         bar.close()
+        stop.restore()
         self.save()
+        if stop.requested:
+            print(f"stopped at step {self.step} and saved; continue with --resume", file=sys.stderr)
         return self.history
+
+
+class StopRequest:
+    """SIGINT/SIGTERM end the run at the next step boundary, so the saved state is consistent."""
+
+    def __init__(self):
+        self.requested = False
+        self.previous = {}
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self.previous[sig] = signal.signal(sig, self.request)
+
+    def request(self, signum, frame):
+        self.requested = True
+
+    def restore(self):
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+
+
+def with_earlier_stages(training):
+    """training.json of a warm-started run, with the runs it started from (oldest first)
+    under "earlier_stages" and the totals over all stages."""
+    stages, source = [], training.get("recipe", {}).get("init_from")
+    while source:
+        earlier = read_json(Path(source) / "training.json")
+        stages.insert(0, {k: v for k, v in earlier.items() if k != "earlier_stages"})
+        source = earlier.get("recipe", {}).get("init_from")
+    if not stages:
+        return training
+    every = stages + [training]
+    return {**training, "earlier_stages": stages,
+            "total_tokens_seen": sum(s["tokens_seen"] for s in every),
+            "total_duration_s": round(sum(s["duration_s"] for s in every), 1)}
 
 
 def recipe_of_run(out_dir):

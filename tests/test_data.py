@@ -65,7 +65,7 @@ def test_copy_documents_repeat_exactly(tokenizer):
 
 
 def test_the_first_copy_can_be_scored_too(tokenizer):
-    mix = Mix(generated=0.0, copy=1.0, copy_min=5, copy_max=5, score_first_copy=True)
+    mix = Mix(generated=0.0, copy=1.0, copy_min=5, copy_max=5, score_first_copy=1.0)
     rows, targets = BatchMaker(tokenizer, mix, seed=0).batch(0, 1, 21)
     assert targets[0, :10].tolist() == rows[0, 1:11].tolist()
 

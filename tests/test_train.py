@@ -109,3 +109,39 @@ def test_interrupted_save_keeps_the_previous_checkpoint(tmp_path, tokenizer, mon
     with pytest.raises(KeyboardInterrupt):
         save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {"version": 2})
     assert load_checkpoint(tmp_path / "ck")[2] == {"version": 1}
+
+
+def test_a_stop_signal_saves_at_a_step_boundary(tmp_path, tokenizer, monkeypatch):
+    import os
+    import signal
+
+    recipe = Recipe(steps=50, mix=Mix(generated=1.0), **TINY)
+    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    real_step = trainer.train_step
+
+    def step_then_signal(step):
+        result = real_step(step)
+        if step == 2:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return result
+
+    monkeypatch.setattr(trainer, "train_step", step_then_signal)
+    trainer.run()
+    assert trainer.step == 3
+    assert Trainer(recipe, tmp_path / "run", resume=True, quiet=True).step == 3
+    assert signal.getsignal(signal.SIGTERM) is not None
+
+
+def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tokenizer):
+    from sprout.train import with_earlier_stages
+
+    first = Trainer(Recipe(steps=3, mix=Mix(generated=1.0), **TINY), tmp_path / "a", tokenizer=tokenizer, quiet=True)
+    first.run()
+    recipe = Recipe(steps=2, mix=Mix(generated=1.0), **{**TINY, "init_from": str(tmp_path / "a")})
+    second = Trainer(recipe, tmp_path / "b", quiet=True)
+    assert torch.equal(second.model.embed.weight, first.model.embed.weight)
+    assert second.tok.encode("Mia") == tokenizer.encode("Mia")
+    second.run()
+    merged = with_earlier_stages(second.training_info())
+    assert [s["step"] for s in merged["earlier_stages"]] == [3]
+    assert merged["total_tokens_seen"] == 5 * 4 * 48
