@@ -132,7 +132,9 @@ class BatchMaker:
             length = rng.randint(self.mix.copy_min, self.mix.copy_max)
             times = rng.randint(2, max(2, self.mix.copy_times))
             ids = random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length, times)
-            unscored = 1 if rng.random() < self.mix.score_first_copy else 1 + length
+            share = self.mix.score_first_copy
+            scored_first = share >= 1 or (share > 0 and rng.random() < share)
+            unscored = 1 if scored_first else 1 + length
             return ids, [i >= unscored for i in range(len(ids))]
         text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
         ids = self.tok.encode(text)
