@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test bench clean train claims
+.PHONY: setup test bench clean train claims artifacts
 
 setup: $(VENV)/.installed
 
@@ -46,3 +46,8 @@ train: setup
 
 claims: setup
 	$(PY) -m sprout claims
+
+# The site's data (docs/artifacts) from the published checkpoints; trains any that are missing
+# unless ARGS contains --no-train. Two runs on the same checkpoints give identical bytes.
+artifacts: setup
+	$(PY) -m build_artifacts $(ARGS)

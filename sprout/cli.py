@@ -1,5 +1,6 @@
 """python -m sprout {train,eval,attend,generate,bench,publish,claims}: one line per error, no tracebacks."""
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -37,9 +38,12 @@ def cmd_train(args):
     set_threads()
     if args.resume:
         recipe = recipe_of_run(args.out)
+        # a resumed run may be given a new length: the schedule is recomputed from here on
+        changes = {k: v for k, v in (("steps", args.steps), ("late_steps", args.late_steps)) if v is not None}
+        recipe = dataclasses.replace(recipe, **changes)
     else:
-        recipe = Recipe(model=args.model, steps=args.steps, batch_size=args.batch_size,
-                        seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps,
+        recipe = Recipe(model=args.model, steps=args.steps or 2000, batch_size=args.batch_size,
+                        seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps or 0,
                         lr=args.lr, warmup=args.warmup, seed=args.seed, qk_gain_init=args.qk_gain_init,
                         mix=args.mix, eval_every=args.eval_every, save_every_min=args.save_every_min,
                         compile=args.compile, init_from=args.init_from or "")
@@ -123,12 +127,13 @@ def build_parser():
     t.add_argument("--model", choices=["window", "gpt1", "sprout"], default="sprout")
     t.add_argument("--out", required=True, help="checkpoint folder, written every few minutes")
     t.add_argument("--resume", action="store_true", help="continue the run saved in --out")
-    t.add_argument("--steps", type=int, default=2000)
+    t.add_argument("--steps", type=int, help="total optimizer steps (default 2000; with --resume: "
+                   "a new total, the learning-rate schedule follows it from the current step)")
     t.add_argument("--stop-after", type=int, help="stop (and save) after this many more steps")
     t.add_argument("--batch-size", type=int, default=8)
     t.add_argument("--seq-len", type=int, default=256)
     t.add_argument("--late-seq-len", type=int, default=0, help="row length for the last --late-steps")
-    t.add_argument("--late-steps", type=int, default=0)
+    t.add_argument("--late-steps", type=int)
     t.add_argument("--lr", type=float, default=3e-3)
     t.add_argument("--warmup", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)

@@ -20,7 +20,9 @@ class Config:
     n_head: int = 6
     d_model: int = 384
     mlp_ratio: int = 4  # MLP width = mlp_ratio * d_model, GELU in between
-    qk_gain_init: float = 2.0  # starting gain of q_norm/k_norm (see train.py)
+    # After QK-norm a score q.k / sqrt(head_dim) is at most sqrt(head_dim) * g_q * g_k, so
+    # gains of 1 would cap how sharp a head can get; q_norm and k_norm start at this gain.
+    qk_gain_init: float = 2.0
     window: int = 8  # window network: how many tokens it sees
     d_embed: int = 48  # window network: numbers per token
     d_hidden: int = 384  # window network: hidden layer width

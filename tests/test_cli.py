@@ -72,3 +72,16 @@ def test_bench_reports_rates_and_the_reference_ratio():
     assert result["train_tokens_per_s"] > 0 and result["reference_train_tokens_per_s"] > 0
     assert result["speedup_vs_reference"] == pytest.approx(
         result["train_tokens_per_s"] / result["reference_train_tokens_per_s"], rel=0.01)
+
+
+def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer, monkeypatch):
+    import sprout.train as train
+
+    monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"])
+    tokenizer.save(tmp_path / "tok.json")
+    common = ["train", "--out", str(tmp_path / "run"), "--tinystories", "none"]
+    assert main([*common, "--steps", "6", "--stop-after", "2", "--batch-size", "2", "--seq-len", "16",
+                 "--eval-every", "100", "--tokenizer", str(tmp_path / "tok.json")]) == 0
+    assert main([*common, "--resume", "--steps", "4"]) == 0
+    info = json.loads((tmp_path / "run" / "training.json").read_text())
+    assert info["step"] == 4 and info["recipe"]["steps"] == 4

@@ -1,0 +1,291 @@
+"""The artifact pipeline (python -m build_artifacts) on tiny checkpoints made here, never the real ones."""
+import json
+import re
+import shutil
+from pathlib import Path
+
+import jsonschema
+import numpy as np
+import pytest
+import torch
+from referencing import Registry, Resource
+
+from build_artifacts import figures, output
+from build_artifacts.__main__ import main
+from build_artifacts.encoding import decode_attention
+from sprout.checkpoint import load_checkpoint, save_checkpoint
+from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
+from sprout.inspect import capture_attention
+from sprout.model import Config, build_model
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "build_artifacts" / "schemas"
+HTML_LIKE = "<img src=x onerror=alert(1)>"
+EXTRA_EXAMPLE = f'''
+[[example]]
+id = "html_like"
+title = "Kim's note {HTML_LIKE}"
+text = """Kim wrote a funny note for her brother: {HTML_LIKE} He did not know what it meant, so he laughed."""
+marks.laughed = {{ text = "laughed", occurrence = 1 }}
+'''
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread():
+    """Tiny models run fastest on one thread (and the machine may be busy)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def checkpoints(tmp_path_factory, tokenizer):
+    folder = tmp_path_factory.mktemp("checkpoints")
+    V = tokenizer.vocab_size
+    configs = {"window": Config(kind="window", vocab_size=V, context=8, n_layer=0, n_head=0, d_embed=8, d_hidden=32),
+               "gpt1": Config(vocab_size=V, context=256, n_layer=1, n_head=4, d_model=32),
+               "sprout": Config(vocab_size=V, context=512, n_layer=2, n_head=3, d_model=48)}
+    for i, (name, cfg) in enumerate(configs.items()):
+        torch.manual_seed(i)
+        save_checkpoint(folder / name, build_model(cfg), tokenizer, {"tokens_seen": 1000 * (i + 1)})
+    return folder
+
+
+@pytest.fixture(scope="module")
+def examples_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("examples") / "examples.toml"
+    path.write_text(EXAMPLES_FILE.read_text(encoding="utf-8") + EXTRA_EXAMPLE, encoding="utf-8")
+    return path
+
+
+def build(checkpoints, out, examples, *extra):
+    return main(["--checkpoints", str(checkpoints), "--out", str(out), "--examples", str(examples),
+                 "--tinystories", "none", "--no-train", "--quiet", *extra])
+
+
+@pytest.fixture(scope="module")
+def built(checkpoints, examples_file, tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "artifacts"
+    assert build(checkpoints, out, examples_file) == 0
+    return out
+
+
+@pytest.fixture
+def previous(built, tmp_path):
+    """A copy of a finished artifact set, to check that failed builds leave it alone."""
+    out = tmp_path / "site" / "artifacts"  # alone in its parent: leftovers would show
+    shutil.copytree(built, out)
+    return out
+
+
+def snapshot(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(Path(folder).rglob("*")) if p.is_file()}
+
+
+def assert_untouched(out, before):
+    assert snapshot(out) == before
+    assert sorted(p.name for p in out.parent.iterdir()) == [out.name], "a temporary folder was left behind"
+
+
+def load(path):
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def schema_for(relative):
+    if relative.startswith("examples/"):
+        return "example"
+    if relative.startswith("figures/"):
+        return "figure"
+    return relative.removesuffix(".json")
+
+
+def test_every_file_matches_its_schema(built):
+    schemas = {p.name.removesuffix(".schema.json"): load(p) for p in SCHEMAS.glob("*.schema.json")}
+    registry = Registry().with_resources(
+        (s["$id"], Resource.from_contents(s)) for s in schemas.values())
+    checked = 0
+    for relative in snapshot(built):
+        if not relative.endswith(".json"):
+            continue
+        schema = schemas[schema_for(relative)]
+        jsonschema.Draft202012Validator.check_schema(schema)
+        jsonschema.Draft202012Validator(schema, registry=registry).validate(load(built / relative))
+        checked += 1
+    names = set(snapshot(built))
+    assert {"manifest.json", "stats.json", "head_scores.json", "induction.json", "models.json",
+            "figures/f1_dot_product_spread.json", "figures/induction_loss.json", "figures/model_losses.json",
+            "figures/head_scores_induction.json", "figures/attention_mia_doll.html",
+            "examples/mia_doll.json", "examples/html_like.json"} <= names
+    assert checked == sum(n.endswith(".json") for n in names) > 10
+
+
+def test_manifest_hashes_every_other_file(built):
+    manifest = load(built / "manifest.json")
+    files = output.file_hashes(built)
+    del files["manifest.json"]
+    assert manifest["files"] == files
+    assert not re.search(r"20\d\d-\d\d-\d\d", (built / "manifest.json").read_text()), "no timestamps"
+
+
+def test_two_runs_give_identical_bytes(built, checkpoints, examples_file):
+    before = snapshot(built)
+    assert build(checkpoints, built, examples_file) == 0
+    assert snapshot(built) == before
+
+
+def test_attention_decodes_to_the_models_weights(built, checkpoints):
+    model, tok, _ = load_checkpoint(checkpoints / "sprout")
+    for path in sorted((built / "examples").glob("*.json")):
+        record = load(path)
+        a = record["attention"]
+        decoded = decode_attention(a["data"], a["layers"], a["heads"], a["tokens"])
+        _, weights = capture_attention(model, torch.tensor([record["ids"]]))
+        assert decoded.shape == tuple(weights[0].shape) == (model.cfg.n_layer, model.cfg.n_head,
+                                                            len(record["ids"]), len(record["ids"]))
+        assert np.abs(decoded - weights[0].double().numpy()).max() <= 1 / 255 + 1e-9, path.name
+        assert np.allclose(decoded.sum(-1), 1.0, atol=1e-12)
+
+
+def test_marks_and_predictions_are_where_examples_toml_says(built, examples_file, tokenizer):
+    examples = load_examples(examples_file)
+    assert sorted(p.stem for p in (built / "examples").glob("*.json")) == sorted(e.id for e in examples)
+    for example in examples:
+        record = load(built / "examples" / f"{example.id}.json")
+        spans = tokenize_example(example, tokenizer, None).spans
+        assert record["tokens"][0] == "◆" and record["ids"][0] == tokenizer.start_id
+        assert set(record["marks"]) == set(example.marks) == set(record["predictions"])
+        for name, (phrase, occurrence) in example.marks.items():
+            mark = record["marks"][name]
+            assert (mark["start"], mark["end"]) == spans[name]
+            assert mark["position"] == mark["end"] - 1 and mark["occurrence"] == occurrence
+            assert phrase in "".join(record["tokens"][mark["start"]:mark["end"]])
+            for model in ("window", "gpt1", "sprout"):
+                probs = [p["prob"] for p in record["predictions"][name][model]]
+                assert len(probs) == 5 and probs == sorted(probs, reverse=True)
+
+
+def test_html_in_a_story_stays_plain_text(built, examples_file):
+    path = built / "examples" / "html_like.json"
+    record = load(path)
+    assert HTML_LIKE in record["text"] and HTML_LIKE in record["title"]
+    assert "".join(record["tokens"][1:]) == record["text"]  # the tokens spell the text exactly
+    assert HTML_LIKE in path.read_text(encoding="utf-8")  # as literal characters, nothing escaped away
+    figure_html = (built / "figures" / "attention_html_like.html").read_text(encoding="utf-8")
+    assert "<img" not in figure_html and "&lt;img" in figure_html  # titles go into figures escaped
+
+
+def test_no_file_points_outside(built):
+    for relative, content in snapshot(built).items():
+        if relative == "figures/plotly.min.js":
+            continue
+        text = content.decode("utf-8")
+        assert "http://" not in text and "https://" not in text, relative
+        if relative.endswith(".html"):
+            assert re.findall(r"<script[^>]*\bsrc=([^\s>]*)", text) == ['"plotly.min.js"'], relative
+
+
+BAD_EXAMPLES = {
+    "malformed": ('[[example]]\nid = "x"\ntext = """never closed\n', "not valid TOML"),
+    "missing_mark": ('[[example]]\nid = "lost"\ntitle = "t"\ntext = "A cat sat."\n'
+                     'marks.dog = { text = "dog", occurrence = 1 }\n', "example lost: mark 'dog'"),
+    "too_long": ('[[example]]\nid = "long_story"\ntitle = "t"\ntext = """' + "The cat sat on the mat. " * 80
+                 + '"""\n', "example long_story: "),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_EXAMPLES))
+def test_a_bad_example_is_named_and_nothing_is_written(case, previous, checkpoints, tmp_path, capsys):
+    text, expected = BAD_EXAMPLES[case]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    before = snapshot(previous)
+    assert build(checkpoints, previous, bad) == 1
+    err = capsys.readouterr().err.strip()
+    assert expected in err and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    if case == "too_long":
+        assert "exceed the context of 256" in err
+    assert_untouched(previous, before)
+
+
+def test_a_missing_checkpoint_stops_with_no_train(previous, checkpoints, examples_file, tmp_path, capsys):
+    partial = tmp_path / "checkpoints"
+    partial.mkdir()
+    for name in ("window", "gpt1"):
+        (partial / name).symlink_to(checkpoints / name)
+    before = snapshot(previous)
+    assert build(partial, previous, examples_file) == 1
+    err = capsys.readouterr().err.strip()
+    assert str(partial / "sprout") in err and "make train" in err and len(err.splitlines()) == 1, err
+    assert_untouched(previous, before)
+
+
+def test_a_build_that_dies_while_writing_leaves_the_previous_set(previous, checkpoints, examples_file, monkeypatch):
+    def dies(folder, figs):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        (Path(folder) / "half.json").write_text("{")
+        raise RuntimeError("killed while writing")
+
+    monkeypatch.setattr(figures, "write_figures", dies)
+    before = snapshot(previous)
+    with pytest.raises(RuntimeError, match="killed while writing"):
+        build(checkpoints, previous, examples_file)
+    assert_untouched(previous, before)
+
+
+def test_a_set_left_aside_by_a_killed_swap_is_restored(tmp_path):
+    out = tmp_path / "artifacts"
+    aside = tmp_path / ".artifacts.previous"
+    aside.mkdir()
+    (aside / "stats.json").write_text("{}\n")
+    (tmp_path / ".artifacts.building").mkdir()  # half-built, to be dropped
+    output.recover(out)
+    assert (out / "stats.json").read_text() == "{}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["artifacts"]
+
+
+def test_rounding_keeps_json_small_and_stable():
+    assert output.dumps({"b": 1 / 3, "a": [2.0, -0.0, 123456.789]}) == '{"a":[2.0,0.0,123460.0],"b":0.33333}\n'
+    with pytest.raises(ValueError):
+        output.dumps({"x": float("nan")})
+
+
+def test_training_a_missing_checkpoint_follows_the_makefile():
+    """The recipes build_artifacts trains with are the Makefile's `train` target, flag for flag."""
+    from build_artifacts import training
+    from sprout.cli import parse_mix
+
+    makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
+    variables = dict(re.findall(r"^(\w+) := (.*)$", makefile, re.M))
+    commands = re.sub(r"\\\n\s*", " ", makefile)
+    for model in ("sprout", "gpt1", "window"):
+        for out, recipe, last_step in training.stages(model):
+            line = re.search(rf"--out {out.as_posix()} (.*)", commands).group(1)
+            line = re.sub(r"\$\((\w+)\)", lambda m: variables.get(m.group(1), m.group(0)), line)
+            flags = dict(re.findall(r"--([\w-]+) (\S+)", line))
+            assert recipe.model == model and recipe.steps == int(flags["steps"])
+            assert last_step == int(flags.get("stop-after", flags["steps"]))
+            for flag in ("batch-size", "seq-len", "late-seq-len", "late-steps", "warmup", "seed"):
+                if flag in flags:
+                    assert getattr(recipe, flag.replace("-", "_")) == int(flags[flag]), (out, flag)
+            assert recipe.lr == float(flags["lr"]) and recipe.mix == parse_mix(flags["mix"])
+            assert recipe.init_from == flags.get("init-from", "")
+
+
+def test_without_no_train_a_missing_checkpoint_is_trained(checkpoints, examples_file, tmp_path, monkeypatch):
+    from build_artifacts import training
+
+    partial = tmp_path / "checkpoints"
+    partial.mkdir()
+    for name in ("window", "gpt1"):
+        (partial / name).symlink_to(checkpoints / name)
+    trained = []
+
+    def fake_training(missing, folder, **kwargs):  # stands in for hours of training
+        trained.extend(missing)
+        (Path(folder) / "sprout").symlink_to(checkpoints / "sprout")
+
+    monkeypatch.setattr(training, "train_missing", fake_training)
+    out = tmp_path / "site" / "artifacts"
+    assert main(["--checkpoints", str(partial), "--out", str(out), "--examples", str(examples_file),
+                 "--tinystories", "none", "--quiet"]) == 0
+    assert trained == ["sprout"] and (out / "manifest.json").exists()
