@@ -34,9 +34,11 @@ train: setup
 	    --batch-size 16 --seq-len 128 --lr 3e-3 --warmup 150 --seed 1 --mix $(STAGE_MIX),score_first_copy=1.0
 	$(TRAIN) --model sprout --out runs/sprout-b --init-from runs/sprout-a --steps 12000 --stop-after 1143 \
 	    --batch-size 16 --seq-len 128 --lr 3e-3 --warmup 100 --seed 2 --mix $(STAGE_MIX)
-	$(TRAIN) --model sprout --out runs/sprout-c --init-from runs/sprout-b --steps 6500 \
+	$(TRAIN) --model sprout --out runs/sprout-c --init-from runs/sprout-b --steps 6500 --stop-after 2681 \
 	    --batch-size 8 --seq-len 256 --late-seq-len 512 --late-steps 900 --lr 2e-3 --warmup 100 --seed 5 \
 	    --mix generated=0.55,tinystories=0.35,copy=0.2,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5
+	# the published run was shortened here to fit the session: same run, new total length
+	$(PY) -m sprout train --out runs/sprout-c --resume --steps 5000 --late-steps 500
 	$(PY) -m sprout train --model gpt1 --out runs/gpt1 --tokenizer runs/sprout-a/tokenizer.json --steps 1500 \
 	    --batch-size 16 --seq-len 256 --lr 3e-3 --warmup 100 --seed 3 --eval-every 250 --mix $(STORY_MIX)
 	$(PY) -m sprout train --model window --out runs/window --tokenizer runs/sprout-a/tokenizer.json --steps 1500 \

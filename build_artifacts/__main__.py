@@ -1,0 +1,61 @@
+"""python -m build_artifacts: turn the published checkpoints into the site's data (docs/artifacts).
+
+Expected problems (a missing checkpoint, a broken example) end with one line and exit code 1."""
+import argparse
+import sys
+from pathlib import Path
+
+from sprout.checkpoint import CheckpointError
+from sprout.examples import EXAMPLES_FILE, ExampleError
+
+from .pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, PipelineError, build
+
+PROG = "python -m build_artifacts"
+
+
+def parse(argv):
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    p.add_argument("--checkpoints", type=Path, default=DEFAULT_CHECKPOINTS,
+                   help="folder with window/, gpt1/ and sprout/ (default: build_artifacts/checkpoints)")
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: docs/artifacts)")
+    p.add_argument("--examples", type=Path, default=EXAMPLES_FILE, help="example stories (TOML)")
+    p.add_argument("--tinystories", default="", help="TinyStories folder for the validation losses, "
+                   "or 'none' (default: ../shared/data/tinystories if present)")
+    p.add_argument("--no-train", action="store_true", help="stop if a checkpoint is missing instead of training it")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random sequences and the untrained baseline")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p.parse_args(argv)
+
+
+def tinystories_dir(arg):
+    from sprout import data
+
+    if arg == "none":
+        return None
+    if arg:
+        if not Path(arg).is_dir():
+            raise PipelineError(f"--tinystories: no folder at {arg}")
+        return Path(arg)
+    return data.default_tinystories_dir()
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parse(argv)
+    try:
+        opts = Options(checkpoints=args.checkpoints, out=args.out, examples=args.examples,
+                       tinystories=tinystories_dir(args.tinystories), no_train=args.no_train,
+                       seed=args.seed, quiet=args.quiet, argv=argv)
+        out = build(opts)
+    except (PipelineError, ExampleError, CheckpointError, FileNotFoundError) as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the previous artifacts are unchanged", file=sys.stderr)
+        return 130
+    print(f"artifacts written to {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

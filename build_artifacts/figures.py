@@ -1,0 +1,165 @@
+"""The chapter's Plotly figures, built in Python and written as Plotly JSON and standalone HTML.
+
+Theming: ONE figure per chart, for light and dark alike. The figures carry no template, no
+background and no text colour: backgrounds are transparent and the page (or, in the standalone
+HTML, a few lines of script that follow `prefers-color-scheme`) sets the font and grid colours
+with Plotly.relayout. The only colours in the data are colour-blind-safe ones that read on both
+backgrounds: the Viridis scale for heatmaps and Okabe-Ito hues for lines and bars.
+No story text goes into a figure, so nothing a reader sees there can be read as HTML.
+"""
+import html
+import shutil
+from pathlib import Path
+
+import numpy as np
+import plotly
+import plotly.graph_objects as go
+import plotly.io as pio
+from plotly.subplots import make_subplots
+
+PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
+MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
+SCALE = "Viridis"
+BASE_LAYOUT = dict(template="none", paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
+                   margin=dict(l=60, r=20, t=50, b=50))
+KIND_TITLES = {"previous_token": "Previous-token score (example stories)",
+               "first_token": "Weight on ◆ (example stories)",
+               "first_token_argmax": "Share of rows whose largest weight is on ◆ (example stories)",
+               "induction": "Induction score (repeated random tokens)"}
+
+# Follows the reader's light/dark preference in the standalone HTML files ({plot_id} is Plotly's).
+THEME_SCRIPT = """var gd = document.getElementById('{plot_id}');
+var query = window.matchMedia('(prefers-color-scheme: dark)');
+function applyTheme() {
+  var dark = query.matches, text = dark ? '#e8e8e8' : '#222222';
+  var grid = dark ? 'rgba(255,255,255,0.15)' : 'rgba(0,0,0,0.12)';
+  document.body.style.background = dark ? '#121212' : '#ffffff';
+  var update = {'font.color': text};
+  Object.keys(gd.layout).forEach(function (k) {
+    if (/^[xy]axis\\d*$/.test(k)) { update[k + '.gridcolor'] = grid; update[k + '.zerolinecolor'] = grid; }
+  });
+  Plotly.relayout(gd, update);
+}
+applyTheme();
+query.addEventListener('change', applyTheme);"""
+
+
+def spread_of_dot_products(max_d=512, samples=4000, seed=0):
+    """F1's data: std of q.k for random vectors with unit-variance entries, d = 1 .. max_d.
+
+    One draw of `samples` pairs of max_d-long vectors; the first d entries of each pair give
+    the d-dimensional dot product (a running sum), so every d uses the same random numbers."""
+    rng = np.random.default_rng(seed)
+    q, k = rng.standard_normal((2, samples, max_d))
+    dots = np.cumsum(q * k, axis=1)  # column d-1: q[:d].k[:d]
+    d = np.arange(1, max_d + 1)
+    raw = dots.std(axis=0)
+    return {"d": d.tolist(), "unscaled": raw.tolist(), "scaled": (raw / np.sqrt(d)).tolist(),
+            "samples": samples, "seed": seed}
+
+
+def _r(values, digits=4):
+    return [float(f"{v:.{digits}g}") for v in values]
+
+
+def f1_figure(spread):
+    fig = go.Figure(layout=BASE_LAYOUT)
+    fig.add_scatter(x=spread["d"], y=_r(spread["unscaled"]), mode="lines", name="q·k",
+                    line=dict(color="#D55E00"))
+    fig.add_scatter(x=spread["d"], y=_r(spread["scaled"]), mode="lines", name="q·k / √d",
+                    line=dict(color="#0072B2"))
+    fig.update_layout(title="Spread of q·k for random vectors", legend=dict(x=0.02, y=0.98))
+    fig.update_xaxes(type="log", title="d (numbers per vector)")
+    fig.update_yaxes(type="log", title="standard deviation")
+    return fig
+
+
+def induction_figure(curves, repeat_length):
+    fig = go.Figure(layout=BASE_LAYOUT)
+    for name in ("window", "gpt1", "sprout"):
+        c = curves[name]
+        x, mean, std = c["positions"], np.array(c["mean"]), np.array(c["std"])
+        colour = MODEL_COLOURS[name]
+        fig.add_scatter(x=x + x[::-1], y=_r(np.concatenate([mean + std, (mean - std)[::-1]])),
+                        fill="toself", mode="none", fillcolor=_translucent(colour), hoverinfo="skip",
+                        showlegend=False, legendgroup=name)
+        fig.add_scatter(x=x, y=_r(mean), mode="lines", name=MODEL_NAMES[name], legendgroup=name,
+                        line=dict(color=colour))
+    fig.add_vline(x=repeat_length + 0.5, line=dict(dash="dot", color="#888888"))
+    fig.update_layout(title="Loss per token: random tokens, then the same tokens again")
+    fig.update_xaxes(title="token position (the repeat starts at the dotted line)")
+    fig.update_yaxes(title="loss (nats), mean ± std", rangemode="tozero")
+    return fig
+
+
+def _translucent(hex_colour, alpha=0.2):
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r},{g},{b},{alpha})"
+
+
+def head_score_figure(kind, matrices):
+    """One heatmap per model (trained Sprout, untrained baseline): layers down, heads across."""
+    names = list(matrices)
+    fig = make_subplots(1, len(names), subplot_titles=names, horizontal_spacing=0.08)
+    for col, name in enumerate(names, 1):
+        z = matrices[name]
+        fig.add_heatmap(z=z, x=[f"head {h + 1}" for h in range(len(z[0]))],
+                        y=[f"layer {l + 1}" for l in range(len(z))], coloraxis="coloraxis",
+                        texttemplate="%{z:.2f}", hovertemplate="%{y}, %{x}: %{z:.3f}<extra></extra>",
+                        row=1, col=col)
+    fig.update_layout(**BASE_LAYOUT, title=KIND_TITLES.get(kind, kind),
+                      coloraxis=dict(colorscale=SCALE, cmin=0, cmax=1))
+    fig.update_yaxes(autorange="reversed")
+    return fig
+
+
+def loss_figure(table):
+    fig = go.Figure(layout=BASE_LAYOUT)
+    for name in table["order"]:
+        row = table["models"][name]
+        fig.add_bar(x=table["corpora"], y=_r([row["loss"][c] for c in table["corpora"]]),
+                    name=MODEL_NAMES[name], marker_color=MODEL_COLOURS[name],
+                    customdata=_r([row["e_loss"][c] for c in table["corpora"]]),
+                    hovertemplate="%{y:.3f} nats/token (e^loss %{customdata:.1f})<extra>" + MODEL_NAMES[name] + "</extra>")
+    fig.update_layout(title="Held-out loss (lower is better)", barmode="group")
+    fig.update_yaxes(title="nats per token", rangemode="tozero")
+    return fig
+
+
+def attention_grid_figure(title, quantised):
+    """All heads of one example: quantised (layers, heads, T, T) uint8 weights, 255 = 1."""
+    L, H = quantised.shape[:2]
+    fig = make_subplots(L, H, horizontal_spacing=0.01, vertical_spacing=0.01,
+                        column_titles=[f"head {h + 1}" for h in range(H)],
+                        row_titles=[f"layer {l + 1}" for l in range(L)])
+    for layer in range(L):
+        for head in range(H):
+            fig.add_heatmap(z=np.ascontiguousarray(quantised[layer, head]), coloraxis="coloraxis",
+                            hovertemplate=f"layer {layer + 1}, head {head + 1}<br>"
+                            "query %{y}, key %{x}: %{z}/255<extra></extra>", row=layer + 1, col=head + 1)
+    fig.update_layout(**BASE_LAYOUT, title=html.escape(title), height=160 * L + 80,
+                      coloraxis=dict(colorscale=SCALE, cmin=0, cmax=255, showscale=False))
+    fig.update_xaxes(showticklabels=False)
+    fig.update_yaxes(showticklabels=False, autorange="reversed")
+    return fig
+
+
+def figure_json(fig):
+    return pio.to_json(fig, validate=False, pretty=False, remove_uids=True, engine="json") + "\n"
+
+
+def figure_html(fig, name, height=500):
+    return pio.to_html(fig, include_plotlyjs="plotly.min.js", full_html=True, div_id=f"figure-{name}",
+                       default_height=f"{fig.layout.height or height}px", validate=False,
+                       config={"displaylogo": False, "responsive": True}, post_script=THEME_SCRIPT)
+
+
+def write_figures(folder, figures):
+    """figures: {name: go.Figure}; writes name.json and name.html, and plotly.min.js beside them."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(PLOTLY_JS, folder / "plotly.min.js")
+    for name, fig in figures.items():
+        (folder / f"{name}.json").write_text(figure_json(fig), encoding="utf-8")
+        (folder / f"{name}.html").write_text(figure_html(fig, name), encoding="utf-8")

@@ -1,0 +1,91 @@
+"""Writing the artifacts: stable JSON (sorted keys, rounded floats), hashes, and the atomic swap.
+
+The pipeline builds the whole set in a hidden sibling folder and only at the very end moves it
+into place with renames, so a build that fails or is killed leaves the previous set untouched.
+"""
+import hashlib
+import json
+import math
+import os
+import shutil
+from contextlib import contextmanager
+from pathlib import Path
+
+SIGNIFICANT = 5  # significant digits kept for every float written
+
+
+def rounded(value, digits=SIGNIFICANT):
+    """A copy of value (dicts, lists, tuples, numbers) with every float cut to `digits` significant digits."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"cannot write the non-finite number {value} as JSON")
+        return float(f"{value:.{digits}g}") + 0.0  # + 0.0 turns -0.0 into 0.0
+    if isinstance(value, dict):
+        return {str(k): rounded(v, digits) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rounded(v, digits) for v in value]
+    if hasattr(value, "tolist"):  # numpy and torch scalars and arrays
+        return rounded(value.tolist(), digits)
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def dumps(data):
+    """The one JSON style of the artifacts: sorted keys, compact, UTF-8, a final newline."""
+    return json.dumps(rounded(data), sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False) + "\n"
+
+
+def write_json(path, data):
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(data), encoding="utf-8")
+
+
+def sha256_file(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def file_hashes(folder):
+    """{relative posix path: sha256} of every file under folder, sorted by path."""
+    folder = Path(folder)
+    return {p.relative_to(folder).as_posix(): sha256_file(p)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _siblings(out):
+    return out.with_name(f".{out.name}.building"), out.with_name(f".{out.name}.previous")
+
+
+def recover(out):
+    """Clean up after a build that was killed: put a set left aside back, drop half-built ones."""
+    out = Path(out)
+    building, previous = _siblings(out)
+    if previous.exists() and not out.exists():
+        os.replace(previous, out)  # killed between the two renames of the swap
+    shutil.rmtree(previous, ignore_errors=True)
+    shutil.rmtree(building, ignore_errors=True)
+
+
+@contextmanager
+def atomic_folder(out):
+    """Yields an empty folder to build in; on success it replaces `out`, on any error it vanishes."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    recover(out)
+    building, previous = _siblings(out)
+    building.mkdir()
+    try:
+        yield building
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    if out.exists():
+        os.replace(out, previous)
+    os.replace(building, out)
+    shutil.rmtree(previous, ignore_errors=True)

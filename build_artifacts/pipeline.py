@@ -1,0 +1,179 @@
+"""make artifacts: load -> examples -> run -> score -> figures -> write, one stage after the other.
+
+Everything is computed before anything is written, and the writing goes into a hidden sibling
+of the output folder that replaces it only when complete (see output.atomic_folder). The files
+hold no timestamps and no machine paths, so two runs on the same checkpoints give the same bytes.
+"""
+import shlex
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import plotly
+import torch
+from tqdm import tqdm
+
+from sprout.checkpoint import load_checkpoint
+from sprout.claims import measure_claims
+from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
+from sprout.model import context_of
+
+from . import figures, measure, training
+from .output import atomic_folder, file_hashes, sha256_file, write_json
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
+DEFAULT_OUT = REPO_ROOT / "docs" / "artifacts"
+STAGES = ("load checkpoints", "check examples", "run examples", "score heads", "measure models",
+          "draw figures", "write")
+FORMAT_VERSION = 1
+
+
+class PipelineError(RuntimeError):
+    """An expected problem (missing checkpoint, bad input): one line for the user, no traceback."""
+
+
+@dataclass
+class Options:
+    checkpoints: Path = DEFAULT_CHECKPOINTS
+    out: Path = DEFAULT_OUT
+    examples: Path = EXAMPLES_FILE
+    tinystories: Path | None = None
+    no_train: bool = False
+    seed: int = 0
+    quiet: bool = False
+    argv: list = field(default_factory=list)  # the command line, for the manifest
+
+
+def missing_checkpoints(folder):
+    return [m for m in measure.MODELS if not (Path(folder) / m / "model.safetensors").is_file()]
+
+
+def load_models(opts):
+    missing = missing_checkpoints(opts.checkpoints)
+    if missing and opts.no_train:
+        where = ", ".join(str(Path(opts.checkpoints) / m) for m in missing)
+        raise PipelineError(f"missing checkpoint {where}: make it with `make train` "
+                            f"(or run without --no-train to train it now)")
+    if missing:
+        training.train_missing(missing, opts.checkpoints, tinystories_dir=opts.tinystories)
+    loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in measure.MODELS}
+    tokenizer = loaded["sprout"][1]
+    for m, (_, tok, _) in loaded.items():
+        if tok.vocab_size != tokenizer.vocab_size or tok.start_id != tokenizer.start_id:
+            raise PipelineError(f"checkpoint {m} has a different tokenizer from sprout's")
+    return ({m: v[0] for m, v in loaded.items()}, tokenizer, {m: v[2] for m, v in loaded.items()})
+
+
+def check_examples(path, tokenizer, models):
+    """Every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark."""
+    context = min(c for c in map(context_of, models.values()) if c is not None)
+    return [tokenize_example(e, tokenizer, context) for e in load_examples(path)]
+
+
+def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized):
+    stats = measure.stats_from_claims(claims)
+    for name in measure.MODELS:
+        stats[f"parameters.{name}"] = table["models"][name]["parameters"]
+        stats[f"training_tokens.{name}"] = table["models"][name]["training_tokens"]
+        for corpus, value in table["models"][name]["e_loss"].items():
+            stats[f"e_loss.{corpus}.{name}"] = value
+        stats[f"icl.{name}.score"] = icl[name]["score"]
+        stats[f"icl.{name}.late_token"] = icl[name]["late_token"]
+        stats[f"icl.{name}.early_token"] = icl[name]["early_token"]
+        stats[f"induction_curve.{name}.first_copy_mean"] = curves[name]["first_copy_mean"]
+        stats[f"induction_curve.{name}.second_copy_mean"] = curves[name]["second_copy_mean"]
+    for label, scores in (("heads", heads), ("untrained_heads", untrained)):
+        for kind, best in scores["top"].items():
+            for key in ("layer", "head", "score"):
+                stats[f"{label}.{kind}.{key}"] = best[0][key]
+    at64 = spread["d"].index(64)
+    stats["f1.unscaled_std_at_64"] = spread["unscaled"][at64]
+    stats["f1.scaled_std_at_64"] = spread["scaled"][at64]
+    stats["examples.count"] = len(tokenized)
+    stats["examples.longest_tokens"] = max(len(t.ids) for t in tokenized)
+    return stats
+
+
+def build(opts):
+    """Run the whole pipeline; returns the output folder."""
+    bar = tqdm(total=len(STAGES), disable=opts.quiet, unit="stage", file=sys.stderr, leave=False)
+    try:
+        return _build(opts, bar)
+    finally:
+        bar.close()  # cleared, so an error message stands on its own line
+
+
+def _build(opts, bar):
+    def stage(i):
+        bar.set_description(STAGES[i])
+        if i:
+            bar.update(1)
+
+    stage(0)
+    models, tokenizer, trainings = load_models(opts)
+
+    stage(1)
+    tokenized = check_examples(opts.examples, tokenizer, models)
+
+    stage(2)
+    records, grids = {}, {}
+    for t in tokenized:
+        records[t.example.id], grids[t.example.id] = measure.example_record(t, models, tokenizer)
+
+    stage(3)
+    repeats = measure.make_repeats(tokenizer, opts.seed)
+    sprout = models["sprout"]
+    heads = measure.head_scores(sprout, repeats, tokenized)
+    untrained = measure.head_scores(measure.untrained_like(sprout, opts.seed), repeats, tokenized)
+
+    stage(4)
+    curves = {m: measure.induction_curve(models[m], repeats) for m in measure.MODELS}
+    rows = measure.icl_rows(tokenizer)
+    icl = {m: measure.icl_score(models[m], rows) for m in measure.MODELS}
+    claims = measure_claims(opts.checkpoints, opts.tinystories)
+    table = measure.model_table(models, trainings, claims)
+    spread = figures.spread_of_dot_products(seed=opts.seed)
+
+    stage(5)
+    figs = {"f1_dot_product_spread": figures.f1_figure(spread),
+            "induction_loss": figures.induction_figure(curves, measure.REPEAT_LENGTH),
+            "model_losses": figures.loss_figure(table)}
+    for kind in measure.SCORE_KINDS:
+        source = "repeats" if kind == "induction" else "examples"
+        figs[f"head_scores_{kind}"] = figures.head_score_figure(
+            kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]})
+    for t in tokenized:
+        figs[f"attention_{t.example.id}"] = figures.attention_grid_figure(t.example.title, grids[t.example.id])
+
+    stage(6)
+    L, H = sprout.cfg.n_layer, sprout.cfg.n_head
+    repeat_info = {"length": measure.REPEAT_LENGTH, "count": measure.REPEAT_COUNT, "seed": opts.seed}
+    with atomic_folder(opts.out) as tmp:
+        for example_id, record in records.items():
+            write_json(tmp / "examples" / f"{example_id}.json", record)
+        write_json(tmp / "head_scores.json", {
+            "layers": L, "heads": H, "repeats": repeat_info, "examples": list(records),
+            "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed})
+        write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": icl})
+        write_json(tmp / "models.json", table)
+        write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized))
+        figures.write_figures(tmp / "figures", figs)
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp)))
+    bar.update(1)
+    return Path(opts.out)
+
+
+def manifest(opts, hashes):
+    return {
+        "format": FORMAT_VERSION,
+        "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
+        "seed": opts.seed,
+        "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
+                     "python": ".".join(map(str, sys.version_info[:3]))},
+        "checkpoints": {m: {"model_safetensors_sha256": sha256_file(Path(opts.checkpoints) / m / "model.safetensors")}
+                        for m in measure.MODELS},
+        "tinystories": opts.tinystories is not None,
+        "files": hashes,
+    }
