@@ -16,7 +16,8 @@ class Parser(argparse.ArgumentParser):
 def parse_mix(text):
     try:
         pairs = dict(part.split("=") for part in text.split(",") if part)
-        return data.Mix(**{k: (int(v) if k.startswith("copy_") else float(v)) for k, v in pairs.items()})
+        whole = {"copy_min", "copy_max", "copy_times", "echo_min", "echo_max"}
+        return data.Mix(**{k: (int(v) if k in whole else float(v)) for k, v in pairs.items()})
     except (ValueError, TypeError) as e:
         raise argparse.ArgumentTypeError(f"bad --mix {text!r}: use e.g. generated=0.7,tinystories=0.2,copy=0.1 ({e})")
 

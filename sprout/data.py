@@ -100,6 +100,11 @@ class Mix:
     # from drowning the copying signal of the repeats; scoring it in a share of the drills
     # keeps the model honest (near uniform) about random tokens it has not seen yet.
     score_first_copy: float = 0.0
+    # [◆, S, S] with S a stretch of a generated story: copying in ordinary text, where the
+    # language prior competes with what the first copy says
+    echo: float = 0.0
+    echo_min: int = 16
+    echo_max: int = 64
 
     to_dict = asdict
 
@@ -122,7 +127,7 @@ class BatchMaker:
             raise ValueError("the mix asks for TinyStories but no stories were given")
         self.tok, self.mix, self.seed = tokenizer, mix, seed
         self.real = list(real_stories)
-        self.sources = [s for s in ("generated", "tinystories", "copy") if getattr(mix, s) > 0]
+        self.sources = [s for s in ("generated", "tinystories", "copy", "echo") if getattr(mix, s) > 0]
         self.weights = [getattr(mix, s) for s in self.sources]
 
     def document(self, rng):
@@ -136,6 +141,12 @@ class BatchMaker:
             scored_first = share >= 1 or (share > 0 and rng.random() < share)
             unscored = 1 if scored_first else 1 + length
             return ids, [i >= unscored for i in range(len(ids))]
+        if source == "echo":
+            ids = self.tok.encode(stories.generate_story(rng), start=False)
+            length = min(len(ids), rng.randint(self.mix.echo_min, self.mix.echo_max))
+            start = rng.randrange(len(ids) - length + 1)
+            span = ids[start : start + length]
+            return [self.tok.start_id, *span, *span], [True] * (1 + 2 * length)
         text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
         ids = self.tok.encode(text)
         return ids, [True] * len(ids)

@@ -84,6 +84,15 @@ def test_copy_documents_can_repeat_several_times(tokenizer):
     assert counts == {2, 3, 4}
 
 
+def test_echo_documents_repeat_a_stretch_of_a_story(tokenizer):
+    mix = Mix(generated=0.0, echo=1.0, echo_min=10, echo_max=10)
+    rows, targets = BatchMaker(tokenizer, mix, seed=0).batch(0, 2, 40)
+    for row, target in zip(rows.tolist(), targets.tolist()):
+        assert row[0] == tokenizer.start_id and row[1:11] == row[11:21] and row[21] == tokenizer.start_id
+        assert IGNORE not in target
+        assert tokenizer.decode(row[1:11]).strip() in tokenizer.decode(row[1:21])
+
+
 def test_tinystories_share_needs_stories(tokenizer):
     with pytest.raises(ValueError, match="no stories"):
         BatchMaker(tokenizer, Mix(tinystories=0.5), seed=0)
