@@ -39,11 +39,14 @@ train: setup
 	    --mix generated=0.55,tinystories=0.35,copy=0.2,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5
 	# the published run was shortened here to fit the session: same run, new total length
 	$(PY) -m sprout train --out runs/sprout-c --resume --steps 5000 --late-steps 500
+	$(TRAIN) --model sprout --out runs/sprout-d --init-from runs/sprout-c --steps 1000 \
+	    --batch-size 8 --seq-len 256 --late-seq-len 512 --late-steps 150 --lr 1e-3 --warmup 50 --seed 6 --eval-every 250 \
+	    --mix generated=0.5,tinystories=0.3,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3
 	$(PY) -m sprout train --model gpt1 --out runs/gpt1 --tokenizer runs/sprout-a/tokenizer.json --steps 1500 \
 	    --batch-size 16 --seq-len 256 --lr 3e-3 --warmup 100 --seed 3 --eval-every 250 --mix $(STORY_MIX)
 	$(PY) -m sprout train --model window --out runs/window --tokenizer runs/sprout-a/tokenizer.json --steps 1500 \
 	    --batch-size 16 --seq-len 256 --lr 3e-3 --warmup 100 --seed 4 --eval-every 250 --mix $(STORY_MIX)
-	for m in sprout-c:sprout gpt1:gpt1 window:window; do \
+	for m in sprout-d:sprout gpt1:gpt1 window:window; do \
 	    $(PY) -m sprout publish runs/$${m%%:*} build_artifacts/checkpoints/$${m##*:}; done
 
 claims: setup

@@ -14,7 +14,7 @@ from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, Trainer, set_threads, with_earlier_stages
 
-TIME_NEEDED = {"sprout": "about 1 h 45 min on 2 CPU cores", "gpt1": "a few minutes", "window": "a few minutes"}
+TIME_NEEDED = {"sprout": "about 2 hours on 2 CPU cores", "gpt1": "a few minutes", "window": "a few minutes"}
 
 _STAGE_MIX = dict(generated=0.4, tinystories=0.1, copy=1.0, copy_min=4, copy_max=24, copy_times=4)
 _STORY_MIX = dict(generated=0.6, tinystories=0.4)
@@ -38,6 +38,11 @@ def stages(model, runs="runs"):
             (r / "sprout-c", stage_c, 2681),
             # the published run was given a new total length when resumed (see the Makefile)
             (r / "sprout-c", replace(stage_c, steps=5000, late_steps=500), 5000),
+            (r / "sprout-d", Recipe(**{**common, "eval_every": 250}, steps=1000, batch_size=8, seq_len=256,
+                                    late_seq_len=512, late_steps=150, lr=1e-3, warmup=50, seed=6,
+                                    init_from=str(r / "sprout-c"),
+                                    mix=data.Mix(generated=0.5, tinystories=0.3, copy=0.1, copy_min=8, copy_max=64,
+                                                 copy_times=3, score_first_copy=0.5, echo=0.3)), 1000),
         ]
     seed = {"gpt1": 3, "window": 4}[model]
     return [(r / model, Recipe(model=model, steps=1500, batch_size=16, seq_len=256, lr=3e-3, warmup=100,

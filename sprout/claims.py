@@ -79,9 +79,11 @@ def measure_claims(checkpoints, tinystories_dir=None):
         result[f"{name}_repeat_drop"] = round(rep["repeat_loss_first"] - rep["repeat_loss_second"], 4)
     sprout = loaded["sprout"][0]
     result["induction_head"] = best_head(torch.tensor(reports["sprout"]["induction_scores"]))
+    # the same detectors on [◆, R, R], where no word can pull a head away from its pattern
+    result["repeats_previous_token_head"] = best_head(torch.tensor(reports["sprout"]["previous_token_scores"]))
+    result["repeats_first_token_argmax_head"] = best_head(torch.tensor(reports["sprout"]["first_token_argmax_scores"]))
 
-    texts = [e.text for e in examples.values()] + data.heldout_generated(16)
-    prev, first, argmax = story_scores(sprout, tok, texts)
+    prev, first, argmax = story_scores(sprout, tok, [e.text for e in examples.values()])  # "across the examples"
     result["previous_token_head"] = best_head(prev)
     result["first_token_head"] = best_head(first)
     result["first_token_argmax_head"] = best_head(argmax)
@@ -109,8 +111,10 @@ def verdicts(r):
         ("induction head score >= 0.5", r["induction_head"]["value"] >= t["induction_score"], r["induction_head"]),
         ("Sprout reads a repeat >= 4 nats better", r["sprout_repeat_drop"] >= t["sprout_repeat_drop"], r["sprout_repeat_drop"]),
         ("gpt-1 reads a repeat < 1 nat better", r["gpt1_repeat_drop"] < t["gpt1_repeat_drop"], r["gpt1_repeat_drop"]),
-        ("previous-token head score >= 0.8", r["previous_token_head"]["value"] >= t["previous_token_score"], r["previous_token_head"]),
-        ("a head's row argmax is ◆ in >= 80% of rows", r["first_token_argmax_head"]["value"] >= t["first_token_argmax_share"], r["first_token_argmax_head"]),
+        ("previous-token head score >= 0.8 on [◆, R, R]", r["repeats_previous_token_head"]["value"] >= t["previous_token_score"], r["repeats_previous_token_head"]),
+        ("previous-token head score >= 0.8 on the examples", r["previous_token_head"]["value"] >= t["previous_token_score"], r["previous_token_head"]),
+        ("a head's row argmax is ◆ in >= 80% of rows of [◆, R, R]", r["repeats_first_token_argmax_head"]["value"] >= t["first_token_argmax_share"], r["repeats_first_token_argmax_head"]),
+        ("a head's row argmax is ◆ in >= 80% of rows of the examples", r["first_token_argmax_head"]["value"] >= t["first_token_argmax_share"], r["first_token_argmax_head"]),
         ('one head sends >= 70% of "he" to "Tom"', r["tom_he"]["value"] >= t["tom_he_share"], r["tom_he"]),
         ("Zorbin Plax again: Sprout >= 0.9", r["zorbin_sprout_mean_prob"] >= t["zorbin_sprout_prob"], r["zorbin_sprout_probs"]),
         ("Zorbin Plax again: gpt-1 < 0.05", r["zorbin_gpt1_mean_prob"] < t["zorbin_gpt1_prob"], r["zorbin_gpt1_probs"]),

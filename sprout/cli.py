@@ -117,7 +117,11 @@ def cmd_publish(args):
 def cmd_claims(args):
     from .claims import measure_claims, print_claims
 
-    print_claims(measure_claims(Path(args.checkpoints), tinystories_dir(args.tinystories)))
+    result = measure_claims(Path(args.checkpoints), tinystories_dir(args.tinystories))
+    if args.json:
+        print(json.dumps(result, indent=1, ensure_ascii=False))
+    else:
+        print_claims(result)
 
 
 def build_parser():
@@ -188,6 +192,7 @@ def build_parser():
     c = sub.add_parser("claims", help="measure the chapter's claims on published checkpoints")
     c.add_argument("--checkpoints", default=str(data.REPO_ROOT / "build_artifacts/checkpoints"))
     c.add_argument("--tinystories", default="")
+    c.add_argument("--json", action="store_true", help="print every measured number as JSON")
     c.set_defaults(func=cmd_claims)
     return p
 

