@@ -24,7 +24,7 @@ bench: setup
 clean:
 	rm -rf $(VENV) site .pytest_cache
 
-# The published recipe, stage by stage (about 1 h 45 min on 2 CPU cores; see
+# The published recipe, stage by stage (about 1 h 30 min on 2 CPU cores; see
 # build_artifacts/checkpoints/MODEL_CARD.md). Each stage resumes with --resume if interrupted.
 TRAIN := $(PY) -m sprout train --compile --eval-every 200
 STAGE_MIX := generated=0.4,tinystories=0.1,copy=1.0,copy_min=4,copy_max=24,copy_times=4

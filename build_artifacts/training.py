@@ -14,7 +14,7 @@ from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, Trainer, set_threads, with_earlier_stages
 
-TIME_NEEDED = {"sprout": "about 2 hours on 2 CPU cores", "gpt1": "a few minutes", "window": "a few minutes"}
+TIME_NEEDED = {"sprout": "about 80 minutes on 2 CPU cores", "gpt1": "a few minutes", "window": "a few minutes"}
 
 _STAGE_MIX = dict(generated=0.4, tinystories=0.1, copy=1.0, copy_min=4, copy_max=24, copy_times=4)
 _STORY_MIX = dict(generated=0.6, tinystories=0.4)
