@@ -35,10 +35,11 @@ __all__ = [
 
 RESERVED_NAME = "Zorbin Plax"
 RESERVED_PARTS = ("Zorbin", "Plax")
-# Lowercase substrings that must never appear anywhere in the output. Only the name's own parts:
-# every extra ban (an earlier version also banned "zorb") carves a hole into the name statistics
-# that a model learns, and that hole then argues against copying the held-out name.
-_FORBIDDEN = ("zorbin", "plax")
+# Lowercase substrings that must never appear anywhere in the output: the name's parts, and
+# "zorb" as a margin, so that no training name starts the way the held-out one does. (A short
+# fine-tune that, among other changes, allowed "Zorb..." names dropped Sprout's copying of
+# "Zorbin Plax" at its second occurrence from a mean probability of 0.93 to 0.52.)
+_FORBIDDEN = ("zorbin", "plax", "zorb")
 
 # Made-up names are built from random syllables; these substrings are refused so that no name
 # spells a rude or unkind word by accident.
