@@ -8,7 +8,7 @@ backgrounds: the Viridis scale for heatmaps and Okabe-Ito hues for lines and bar
 No story text goes into a figure, so nothing a reader sees there can be read as HTML.
 """
 import html
-import shutil
+import re
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +18,14 @@ import plotly.io as pio
 from plotly.subplots import make_subplots
 
 PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+# plotly.js carries default addresses for map data (topojson files, map icons). No figure here is
+# a map, so they are never fetched, but the site should not hold any outside address at all:
+# the copy served with the figures points them at local folders instead.
+OUTSIDE_DEFAULTS = {
+    "https://cdn.plot.ly/un/": "topojson/",
+    "https://cdn.jsdelivr.net/npm/@mapbox/maki@8.2.0/icons/": "map-icons/",
+}
+OUTSIDE_ADDRESS = re.compile(r"https?://(cdn\.|unpkg\.com|cdnjs\.|fonts\.googleapis|fonts\.gstatic|cdn\.jsdelivr)")
 MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
 MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
 SCALE = "Viridis"
@@ -155,11 +163,22 @@ def figure_html(fig, name, height=500):
                        config={"displaylogo": False, "responsive": True}, post_script=THEME_SCRIPT)
 
 
+def local_plotly_js():
+    """plotly.min.js with its map-data addresses made local; refuses any other outside address."""
+    text = PLOTLY_JS.read_text(encoding="utf-8")
+    for outside, local in OUTSIDE_DEFAULTS.items():
+        text = text.replace(outside, local)
+    found = OUTSIDE_ADDRESS.search(text)
+    if found:
+        raise RuntimeError(f"plotly.min.js still names an outside address near {text[found.start():found.start() + 60]!r}")
+    return text
+
+
 def write_figures(folder, figures):
     """figures: {name: go.Figure}; writes name.json and name.html, and plotly.min.js beside them."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(PLOTLY_JS, folder / "plotly.min.js")
+    (folder / "plotly.min.js").write_text(local_plotly_js(), encoding="utf-8")
     for name, fig in figures.items():
         (folder / f"{name}.json").write_text(figure_json(fig), encoding="utf-8")
         (folder / f"{name}.html").write_text(figure_html(fig, name), encoding="utf-8")
