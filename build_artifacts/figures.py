@@ -21,9 +21,9 @@ PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 # plotly.js carries default addresses for map data (topojson files, map icons). No figure here is
 # a map, so they are never fetched, but the site should not hold any outside address at all:
 # the copy served with the figures points them at local folders instead.
-OUTSIDE_DEFAULTS = {
-    "https://cdn.plot.ly/un/": "topojson/",
-    "https://cdn.jsdelivr.net/npm/@mapbox/maki@8.2.0/icons/": "map-icons/",
+OUTSIDE_DEFAULTS = {  # patterns of those addresses -> local folders
+    r"https://cdn\.plot\.ly/un/": "topojson/",
+    r"https://cdn\.jsdelivr\.net/npm/@mapbox/maki@[0-9.]+/icons/": "map-icons/",
 }
 OUTSIDE_ADDRESS = re.compile(r"https?://(cdn\.|unpkg\.com|cdnjs\.|fonts\.googleapis|fonts\.gstatic|cdn\.jsdelivr)")
 MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
@@ -167,7 +167,7 @@ def local_plotly_js():
     """plotly.min.js with its map-data addresses made local; refuses any other outside address."""
     text = PLOTLY_JS.read_text(encoding="utf-8")
     for outside, local in OUTSIDE_DEFAULTS.items():
-        text = text.replace(outside, local)
+        text = re.sub(outside, local, text)
     found = OUTSIDE_ADDRESS.search(text)
     if found:
         raise RuntimeError(f"plotly.min.js still names an outside address near {text[found.start():found.start() + 60]!r}")
