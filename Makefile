@@ -3,26 +3,40 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test bench clean train claims artifacts
+.PHONY: setup test bench clean train claims artifacts site serve
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed node_modules/.installed
 
 # torch first and pinned: an unpinned torch pulled in by another package would be a CUDA build
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet torch==2.13.0
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[site,dev]'
+	touch $@
+
+# KaTeX and Plotly for the browser, exactly as pinned in package-lock.json
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 test: setup
+	node --test site_assets/tests/
 	$(PY) -m pytest -q
+
+# The static site in site/ from the committed artifacts (strict: a broken link, a missing
+# artifact or a failing snippet stops the build); `make serve` previews it with live reload.
+site: setup
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
+
+serve: setup
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve
 
 bench: setup
 	$(PY) -m sprout bench --config sprout --compile
 
 clean:
-	rm -rf $(VENV) site .pytest_cache
+	rm -rf $(VENV) site .pytest_cache node_modules test-output
 
 # The published recipe, stage by stage (about 1 h 30 min on 2 CPU cores; see
 # build_artifacts/checkpoints/MODEL_CARD.md). Each stage resumes with --resume if interrupted.

@@ -163,14 +163,14 @@ def figure_html(fig, name, height=500):
                        config={"displaylogo": False, "responsive": True}, post_script=THEME_SCRIPT)
 
 
-def local_plotly_js():
-    """plotly.min.js with its map-data addresses made local; refuses any other outside address."""
-    text = PLOTLY_JS.read_text(encoding="utf-8")
+def local_plotly_js(source=PLOTLY_JS):
+    """A plotly.js bundle with its map-data addresses made local; refuses any other outside address."""
+    text = Path(source).read_text(encoding="utf-8")
     for outside, local in OUTSIDE_DEFAULTS.items():
         text = re.sub(outside, local, text)
     found = OUTSIDE_ADDRESS.search(text)
     if found:
-        raise RuntimeError(f"plotly.min.js still names an outside address near {text[found.start():found.start() + 60]!r}")
+        raise RuntimeError(f"{Path(source).name} still names an outside address near {text[found.start():found.start() + 60]!r}")
     return text
 
 

@@ -1,0 +1,82 @@
+"""MkDocs hooks: put the widgets, KaTeX, Plotly and the notebooks' .ipynb files into the site.
+
+Everything the pages load is copied here from this repository or node_modules (pinned in
+package-lock.json), so the built site asks no other host for anything.
+"""
+import re
+import shutil
+from pathlib import Path
+
+import jupytext
+
+from build_artifacts.figures import OUTSIDE_ADDRESS, local_plotly_js
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE_ASSETS = ROOT / "site_assets"
+NODE_MODULES = ROOT / "node_modules"
+KATEX = NODE_MODULES / "katex" / "dist"
+PLOTLY_CARTESIAN = NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
+KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
+CODE = ROOT / "docs" / "code"
+
+
+class MissingBrowserLibraries(Exception):
+    pass
+
+
+def check_node_modules():
+    missing = [str(p.relative_to(ROOT)) for p in [KATEX / "katex.min.js", PLOTLY_CARTESIAN] if not p.exists()]
+    if missing:
+        raise MissingBrowserLibraries(f"{', '.join(missing)} missing: run `npm ci` (or `make setup`)")
+
+
+def on_pre_build(config):
+    check_node_modules()
+
+
+def copy_site_assets(site):
+    target = site / "assets" / "sprout"
+    target.mkdir(parents=True, exist_ok=True)
+    for source in SITE_ASSETS.iterdir():
+        if source.suffix in (".js", ".css"):
+            shutil.copy2(source, target / source.name)
+
+
+def copy_vendor(site):
+    vendor = site / "assets" / "vendor"
+    for name in KATEX_FILES:
+        (vendor / "katex" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(KATEX / name, vendor / "katex" / name)
+    (vendor / "katex" / "fonts").mkdir(exist_ok=True)
+    for font in (KATEX / "fonts").glob("*.woff2"):  # every browser that runs the widgets reads woff2
+        shutil.copy2(font, vendor / "katex" / "fonts" / font.name)
+    (vendor / "plotly-cartesian.min.js").write_text(local_plotly_js(PLOTLY_CARTESIAN), encoding="utf-8")
+
+
+def write_notebooks(site):
+    """Each snippet as a real .ipynb beside its notebook page, for readers to download."""
+    for script in sorted(CODE.glob("*.py")):
+        notebook = jupytext.read(script, fmt="py:percent")
+        jupytext.write(notebook, site / "code" / f"{script.stem}.ipynb", fmt="ipynb")
+
+
+def on_post_build(config):
+    site = Path(config["site_dir"])
+    copy_site_assets(site)
+    copy_vendor(site)
+    write_notebooks(site)
+
+
+# nbconvert's notebook template loads MathJax and Mermaid from a CDN. The site renders math with
+# its own KaTeX and the notebooks hold no diagrams, so both loaders are cut out of the page.
+NOTEBOOK_MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL)
+NOTEBOOK_MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?jp-Mermaid.*?</script>', re.DOTALL)
+
+
+def on_post_page(output, page, config):
+    output = NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output))
+    found = OUTSIDE_ADDRESS.search(output)
+    if found:
+        raise RuntimeError(f"page {page.file.src_path} names an outside address: "
+                           f"{output[found.start():found.start() + 80]!r}")
+    return output

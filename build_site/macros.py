@@ -1,0 +1,149 @@
+"""The chapter's template layer (mkdocs-macros): every number about the models comes from
+docs/artifacts/stats.json through `stat`; a missing file or key stops the build with its name.
+
+Macros: stat(key, fmt), head(prefix), run_code(snippet), figure(name, caption), url(path).
+"""
+import contextlib
+import html
+import io
+import json
+import re
+import textwrap
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+STATS = DOCS / "artifacts" / "stats.json"
+FIGURES = DOCS / "artifacts" / "figures"
+CODE = DOCS / "code"
+PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
+CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
+
+
+class ChapterBuildError(Exception):
+    """A problem in the chapter's sources that must stop the build, named plainly."""
+
+
+def load_stats(path=None):
+    path = Path(path or STATS)
+    if not path.exists():
+        raise ChapterBuildError(f"{path} is missing: run `make artifacts` (or restore it from git)")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise ChapterBuildError(f"{path} is not valid JSON ({err}): rebuild it with `make artifacts`") from err
+
+
+def format_number(value, fmt=None):
+    """One stats value as prose shows it: pct 64.6%, pct0 65%, f1/f2/f3, int 16,676,864,
+    millions 16.7 million; None leaves it as stored."""
+    if fmt is None:
+        return str(value)
+    if isinstance(value, (list, dict, bool)) or not isinstance(value, (int, float)):
+        raise ChapterBuildError(f"format {fmt!r} needs a number, got {value!r}")
+    if fmt == "pct":
+        return f"{100 * value:.1f}%"
+    if fmt == "pct0":
+        return f"{100 * value:.0f}%"
+    if fmt in ("f1", "f2", "f3"):
+        return f"{value:.{fmt[1]}f}"
+    if fmt == "int":
+        return f"{round(value):,}"
+    if fmt == "millions":
+        return f"{value / 1e6:.1f} million"
+    raise ChapterBuildError(f"unknown number format {fmt!r} (pct, pct0, f1, f2, f3, int, millions)")
+
+
+def split_cells(source):
+    """A jupytext percent script -> [(kind, text)], kind 'code' or 'markdown'."""
+    marks = list(CELL_MARK.finditer(source))
+    if not marks:
+        return [("code", source.strip())]
+    cells = []
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(source)
+        body = source[mark.end():end].strip("\n")
+        kind = "markdown" if "[markdown]" in mark.group(1) else "code"
+        if kind == "markdown":
+            body = "\n".join(re.sub(r"^# ?", "", line) for line in body.splitlines())
+        if body.strip():
+            cells.append((kind, body.strip("\n")))
+    return cells
+
+
+def run_cells(name, cells):
+    """Runs the code cells in one namespace; -> [(kind, text, printed output)]."""
+    namespace = {"__name__": "__main__"}
+    ran = []
+    for kind, text in cells:
+        printed = ""
+        if kind == "code":
+            buffer = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(buffer):
+                    exec(compile(text, f"docs/code/{name}", "exec"), namespace)
+            except Exception as err:
+                raise ChapterBuildError(f"snippet docs/code/{name} failed:\n{traceback.format_exc()}") from err
+            printed = buffer.getvalue()
+        ran.append((kind, text, printed))
+    return ran
+
+
+def render_cells(ran):
+    parts = []
+    for kind, text, printed in ran:
+        if kind == "markdown":
+            parts.append(text)
+            continue
+        parts.append(f"```python\n{text}\n```")
+        if printed.strip():
+            parts.append(f'<div class="snippet-output" markdown>\n\n```text\n{printed.rstrip()}\n```\n\n</div>')
+    return "\n\n".join(parts)
+
+
+def define_env(env):
+    stats = load_stats()
+
+    def lookup(key):
+        if key not in stats:
+            raise ChapterBuildError(f"stats.json has no key {key!r}: rebuild the artifacts or fix the chapter")
+        return stats[key]
+
+    def url(path):
+        """A site path made relative to the page being rendered (raw HTML is not rewritten)."""
+        page_url = env.page.url if env.page else ""
+        return "../" * page_url.count("/") + path
+
+    @env.macro
+    def stat(key, fmt=None):
+        return format_number(lookup(key), fmt)
+
+    @env.macro
+    def head(prefix):
+        return f"layer {lookup(prefix + '.layer')}, head {lookup(prefix + '.head')}"
+
+    @env.macro
+    def run_code(name):
+        path = CODE / name
+        if not path.exists():
+            raise ChapterBuildError(f"snippet docs/code/{name} does not exist")
+        rendered = render_cells(run_cells(name, split_cells(path.read_text(encoding="utf-8"))))
+        stem = path.stem
+        links = (f'<p class="snippet-links">Run it yourself: <a href="{url("code/" + stem + "/")}">the notebook page</a>'
+                 f' &middot; <a href="{url("code/" + stem + ".ipynb")}" download>download {stem}.ipynb</a></p>')
+        return f"{rendered}\n\n{links}\n"
+
+    @env.macro
+    def figure(name, caption=""):
+        if not (FIGURES / f"{name}.json").exists():
+            raise ChapterBuildError(f"figure {name!r} is missing from docs/artifacts/figures: run `make artifacts`")
+        caption_html = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        return textwrap.dedent(f"""
+            <figure class="sprout-figure-frame">
+            <sprout-figure src="{url('artifacts/figures/' + name + '.json')}" plotly="{url(PLOTLY_BUNDLE)}" name="{name}"></sprout-figure>
+            {caption_html}
+            </figure>
+            """)
+
+    env.macro(url)

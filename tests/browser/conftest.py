@@ -1,0 +1,130 @@
+"""Real headless Chromium against local static servers.
+
+Fixtures:
+- `serve(folder)`: base URL of a new static server for that folder;
+- `widget_root`: a server where /assets/ is site_assets/, /artifacts/ is docs/artifacts/ and
+  /pages/ is tests/browser/pages/ (the widgets' plain test pages);
+- `built_site`: the site built once per session by `mkdocs build --strict` and served;
+- `browse`: a fresh page that records console errors and every request, and fails the test at
+  teardown if there was an error or a request to any host but the local servers.
+"""
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output"
+CHROMIUM = Path("/usr/bin/chromium")
+LOCAL_HOST = "127.0.0.1"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+def start_server(folder):
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def serve():
+    servers = []
+
+    def serve_folder(folder):
+        server = start_server(folder)
+        servers.append(server)
+        return f"http://{LOCAL_HOST}:{server.server_port}/"
+
+    yield serve_folder
+    for server in servers:
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def widget_root(serve, tmp_path_factory):
+    root = tmp_path_factory.mktemp("widget-root")
+    (root / "assets").symlink_to(ROOT / "site_assets")
+    (root / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
+    (root / "pages").symlink_to(ROOT / "tests" / "browser" / "pages")
+    return serve(root)
+
+
+@pytest.fixture(scope="session")
+def built_site(serve, tmp_path_factory):
+    """Base URL of the whole site, built here in strict mode (fails with mkdocs' own message)."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
+    return serve(out)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+class Browsing:
+    """One page in a fresh context, with what it logged and asked for."""
+
+    def __init__(self, context):
+        self.context = context
+        self.page = context.new_page()
+        self.errors = []
+        self.requests = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def goto(self, url, **kwargs):
+        return self.page.goto(url, **kwargs)
+
+    def outside_requests(self):
+        return [u for u in self.requests if urlparse(u).scheme not in ("data", "blob", "about")
+                and urlparse(u).hostname != LOCAL_HOST]
+
+
+@pytest.fixture
+def browse(chromium, request):
+    width, height = getattr(request, "param", (1280, 900))
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    browsing = Browsing(context)
+    yield browsing
+    context.close()
+    assert browsing.errors == [], "the page logged errors"
+    assert browsing.outside_requests() == [], "the page asked a host other than the local server"
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    folder = OUTPUT / "screenshots"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder

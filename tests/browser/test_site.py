@@ -1,0 +1,250 @@
+"""The built site in headless Chromium: every page, the math, the executed snippets, the charts,
+the quizzes, the numbers in the prose, both palettes, phone width, and no outside requests."""
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from build_site.macros import format_number
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
+CHAPTER = (ROOT / "docs" / "index.md").read_text()
+PAGES = ["", "code/c1_query_key_value/", "code/c2_multi_head/", "embedding/", "rebuilding/"]
+WIDGETS = "sprout-window, sprout-explorer, sprout-plane, sprout-mask, sprout-heads, sprout-figure"
+PHONE = (375, 812)
+DESKTOP = (1280, 900)
+
+
+def open_page(browse, built_site, path=""):
+    browse.goto(built_site + path)
+    browse.page.wait_for_function("() => document.body.dataset.mdColorScheme !== undefined")
+    return browse.page
+
+
+def load_everything(page, timeout=30_000):
+    """Scrolls through the page so every lazy widget and chart loads, then waits until each is
+    ready (a widget sets `ready` once it has drawn its data)."""
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height + 800, 700):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(40)
+    page.wait_for_function(f"""() => [...document.querySelectorAll('{WIDGETS}')]
+                                      .every(el => el.hasAttribute('ready'))""", timeout=timeout)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def set_scheme(page, scheme):
+    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_loads_whole_with_no_errors_and_only_local_requests(browse, built_site, path):
+    page = open_page(browse, built_site, path)
+    load_everything(page)
+    assert page.locator("article h1").count() >= 1
+    # `browse` fails the test at teardown on a console error or a request to another host
+    assert all(url.startswith(built_site) for url in browse.requests), browse.outside_requests()
+
+
+def test_formulas_render_with_the_sites_katex(browse, built_site):
+    page = open_page(browse, built_site)
+    page.wait_for_selector(".arithmatex .katex")
+    formulas = page.locator(".arithmatex")
+    assert formulas.count() >= 8
+    assert page.locator(".arithmatex:not(:has(.katex))").count() == 0, "a formula was left as TeX"
+    assert page.locator(".katex-error").count() == 0
+    # KaTeX's own fonts, from the site
+    fonts = [u for u in browse.requests if u.endswith(".woff2")]
+    assert fonts and all("/assets/vendor/katex/fonts/" in u for u in fonts)
+
+
+def test_the_attention_class_is_included_from_model_py(browse, built_site):
+    page = open_page(browse, built_site)
+    source = (ROOT / "sprout" / "model.py").read_text()
+    included = source.split("# --8<-- [start:attention]")[1].split("# --8<-- [end:attention]")[0].strip()
+    code = page.locator("article .highlight code").all_inner_texts()
+    assert any(included.splitlines()[0].strip() in block and "scaled_dot_product_attention" in block
+               for block in code)
+
+
+def printed_outputs(page):
+    return page.locator(".snippet-output code").all_inner_texts()
+
+
+def parse_named_numbers(line):
+    return {name: float(value) for name, value in re.findall(r"(\w+) (-?\d+\.\d+)", line)}
+
+
+def c1_lines(page):
+    printed = "\n".join(printed_outputs(page))
+    lines = {}
+    for label in ("scores", "weights", "output"):
+        found = re.search(rf"^{label}: (.*)$", printed, re.MULTILINE)
+        assert found, f"C1's printed output has no '{label}:' line"
+        lines[label] = parse_named_numbers(found.group(1))
+    return lines
+
+
+def test_snippets_run_at_build_time_and_show_their_output(browse, built_site):
+    page = open_page(browse, built_site)
+    assert len(printed_outputs(page)) >= 2
+    # C1's numbers are the arithmetic of its keys, values and query, done here independently
+    keys = np.array([[2.0, 0.5], [0.5, 2.0], [1.5, -1.0], [-1.2, 1.4]])
+    values = np.array([[0.90, 0.30, 0.50], [0.20, 0.40, 0.90], [0.85, 0.10, 0.10], [0.20, 0.70, 0.30]])
+    scores = keys @ np.array([1.0, 0.8])
+    weights = np.exp(scores) / np.exp(scores).sum()
+    printed = c1_lines(page)
+    assert list(printed["scores"].values()) == pytest.approx(scores, abs=0.005)
+    assert list(printed["weights"].values()) == pytest.approx(weights, abs=0.0005)
+    assert list(printed["output"].values()) == pytest.approx(weights @ values, abs=0.0005)
+
+
+@pytest.mark.parametrize("name", ["c1_query_key_value", "c2_multi_head"])
+def test_notebook_pages_show_executed_output_and_offer_the_notebook(browse, built_site, name):
+    page = open_page(browse, built_site, f"code/{name}/")
+    outputs = page.locator(".jp-OutputArea-output")
+    assert outputs.count() >= 1 and outputs.first.inner_text().strip()
+    notebook = browse.page.request.get(f"{built_site}code/{name}.ipynb")
+    assert notebook.ok and json.loads(notebook.text())["cells"]
+
+
+def test_w3_starts_from_the_numbers_c1_prints(browse, built_site):
+    page = open_page(browse, built_site)
+    printed = c1_lines(page)
+    plane = page.locator("sprout-plane")
+    plane.scroll_into_view_if_needed()
+    page.wait_for_selector("sprout-plane[ready]")
+    for name, score in printed["scores"].items():
+        shown = float(plane.locator(f".score[data-key={name}]").get_attribute("data-value"))
+        assert round(shown, 2) == pytest.approx(score, abs=1e-9)
+    for name, weight in printed["weights"].items():
+        shown = float(plane.locator(f".weight[data-key={name}]").get_attribute("data-value"))
+        assert round(shown, 3) == pytest.approx(weight, abs=1e-9)
+    shown_output = [float(v) for v in plane.locator(".output").get_attribute("data-value").split(",")]
+    assert [round(v, 3) for v in shown_output] == pytest.approx(list(printed["output"].values()), abs=1e-9)
+
+
+def test_charts_draw_and_follow_the_palette(browse, built_site):
+    page = open_page(browse, built_site)
+    load_everything(page)
+    figures = page.locator("sprout-figure")
+    assert figures.count() >= 3
+    assert page.locator("sprout-figure .main-svg").count() >= figures.count()
+    font = "el => el.querySelector('.js-plotly-plot')._fullLayout.font.color"
+    set_scheme(page, "default")
+    light = figures.first.evaluate(font)
+    set_scheme(page, "slate")
+    page.wait_for_function(f"() => ({font})(document.querySelector('sprout-figure')) !== '{light}'")
+    assert figures.first.evaluate(font) != light
+
+
+def test_the_palette_toggle_switches_light_and_dark(browse, built_site):
+    page = open_page(browse, built_site)
+    before = page.evaluate("document.body.dataset.mdColorScheme")
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    page.wait_for_function(f"() => document.body.dataset.mdColorScheme !== '{before}'")
+
+
+def stat_calls(markdown):
+    """(key, fmt) of every stat("key", "fmt") the chapter's Markdown makes."""
+    return re.findall(r"""stat\(\s*["']([\w.]+)["']\s*(?:,\s*["'](\w+)["'])?\s*\)""", markdown)
+
+
+def test_the_prose_shows_the_numbers_of_stats_json(browse, built_site):
+    calls = stat_calls(CHAPTER)
+    assert len(calls) >= 15, "the chapter should cite the measured numbers through stat()"
+    page = open_page(browse, built_site)
+    text = page.locator("article").inner_text()
+    for key, fmt in calls:
+        expected = format_number(STATS[key], fmt or None)
+        assert expected in text, f"{key} should appear as {expected!r}"
+
+
+def test_the_chapter_states_the_measured_model_numbers(browse, built_site):
+    page = open_page(browse, built_site)
+    text = page.locator("article").inner_text()
+    for key in ("loss.tinystories_validation.sprout", "loss.tinystories_validation.gpt1",
+                "loss.tinystories_validation.window"):
+        assert f"{STATS[key]:.2f}" in text or f"{STATS[key]:.3f}" in text, key
+    assert format_number(STATS["tom_he.share"], "pct") in text
+
+
+def answer(quiz, right, by_keyboard):
+    options = quiz.locator("[role=radio]")
+    assert options.count() == 3
+    correct = [i for i in range(3) if options.nth(i).get_attribute("data-correct") is not None]
+    assert len(correct) == 1
+    target = correct[0] if right else (correct[0] + 1) % 3
+    if by_keyboard:
+        options.first.focus()
+        for _ in range(target):
+            quiz.page.keyboard.press("ArrowDown")
+        quiz.page.keyboard.press("Enter")
+    else:
+        options.nth(target).click()
+    return quiz.locator("[aria-live]").inner_text()
+
+
+@pytest.mark.parametrize("by_keyboard", [False, True], ids=["click", "keyboard"])
+def test_quizzes_give_feedback_for_right_and_wrong_answers(browse, built_site, by_keyboard):
+    page = open_page(browse, built_site)
+    quizzes = page.locator("sprout-quiz")
+    assert quizzes.count() == 2
+    for i in range(2):
+        quiz = quizzes.nth(i)
+        quiz.scroll_into_view_if_needed()
+        wrong = answer(quiz, right=False, by_keyboard=by_keyboard)
+        assert "Not quite" in wrong
+        right = answer(quiz, right=True, by_keyboard=by_keyboard)
+        assert "Correct" in right
+
+
+def test_instant_navigation_keeps_widgets_working(browse, built_site):
+    page = open_page(browse, built_site)
+    page.locator("nav.md-nav a[href$='embedding/']").first.click()
+    page.wait_for_url(re.compile(r"/embedding/$"))
+    page.locator("nav.md-nav a[href='..']").first.click() if page.locator("nav.md-nav a[href='..']").count() \
+        else page.go_back()
+    page.wait_for_url(re.compile(r"/$"))
+    load_everything(page)
+    assert page.locator(".arithmatex .katex").count() >= 8
+
+
+@pytest.mark.parametrize("browse", [PHONE], indirect=True)
+def test_the_phone_width_needs_no_sideways_scrolling(browse, built_site):
+    page = open_page(browse, built_site)
+    load_everything(page)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+
+
+@pytest.mark.parametrize("browse", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
+@pytest.mark.parametrize("scheme", ["default", "slate"], ids=["light", "dark"])
+def test_screenshots_of_the_chapter(browse, built_site, scheme, screenshots):
+    page = open_page(browse, built_site)
+    set_scheme(page, scheme)
+    load_everything(page)
+    width = page.viewport_size["width"]
+    name = f"chapter-{'phone' if width < 600 else 'desktop'}-{'dark' if scheme == 'slate' else 'light'}.png"
+    page.screenshot(path=screenshots / name, full_page=True)
+    assert (screenshots / name).stat().st_size > 10_000
+
+
+def test_first_load_page_weight(browse, built_site):
+    """Bytes fetched when the chapter first loads and its widgets come into view (reported)."""
+    page = open_page(browse, built_site)
+    load_everything(page)
+    sizes = page.evaluate("""() => performance.getEntriesByType('resource')
+        .concat(performance.getEntriesByType('navigation'))
+        .map(e => [e.name, e.transferSize || e.encodedBodySize || 0])""")
+    total = sum(size for _, size in sizes)
+    report = {"total_bytes": total, "files": sorted(sizes, key=lambda s: -s[1])[:15]}
+    (ROOT / "test-output").mkdir(exist_ok=True)
+    (ROOT / "test-output" / "page-weight.json").write_text(json.dumps(report, indent=1))
+    print(f"chapter first load: {total / 1e6:.2f} MB")
+    assert total < 6_000_000

@@ -1,0 +1,101 @@
+"""The chapter's template layer and build hooks, without a browser."""
+import json
+
+import pytest
+
+from build_site import macros
+from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID
+from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
+
+
+class FakeEnv:
+    """Just enough of mkdocs-macros' env to collect the macros and set the current page."""
+
+    def __init__(self, page_url=""):
+        self.macros = {}
+        self.page = type("Page", (), {"url": page_url})()
+
+    def macro(self, function):
+        self.macros[function.__name__] = function
+        return function
+
+
+def chapter_macros(monkeypatch, tmp_path, stats, page_url=""):
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps(stats))
+    monkeypatch.setattr(macros, "STATS", path)
+    env = FakeEnv(page_url)
+    macros.define_env(env)
+    return env.macros
+
+
+@pytest.mark.parametrize("value, fmt, shown", [
+    (0.646, "pct", "64.6%"), (0.646, "pct0", "65%"), (2.37204, "f2", "2.37"), (2.37204, "f3", "2.372"),
+    (16676864, "int", "16,676,864"), (16676864, "millions", "16.7 million"), (0.5, None, "0.5"),
+])
+def test_numbers_are_formatted_as_the_prose_shows_them(value, fmt, shown):
+    assert format_number(value, fmt) == shown
+
+
+def test_a_missing_key_stops_the_build_with_its_name(monkeypatch, tmp_path):
+    found = chapter_macros(monkeypatch, tmp_path, {"tom_he.share": 0.646, "tom_he.layer": 7, "tom_he.head": 2})
+    assert found["stat"]("tom_he.share", "pct") == "64.6%"
+    assert found["head"]("tom_he") == "layer 7, head 2"
+    with pytest.raises(ChapterBuildError, match="'zorbin.sprout.mean_prob'"):
+        found["stat"]("zorbin.sprout.mean_prob")
+    with pytest.raises(ChapterBuildError, match="unknown number format"):
+        found["stat"]("tom_he.share", "percent")
+
+
+def test_missing_or_broken_stats_file_is_named(monkeypatch, tmp_path):
+    monkeypatch.setattr(macros, "STATS", tmp_path / "stats.json")
+    with pytest.raises(ChapterBuildError, match="make artifacts"):
+        macros.define_env(FakeEnv())
+    (tmp_path / "stats.json").write_text("{not json")
+    with pytest.raises(ChapterBuildError, match="not valid JSON"):
+        macros.define_env(FakeEnv())
+
+
+def test_site_paths_are_made_relative_to_the_page(monkeypatch, tmp_path):
+    assert chapter_macros(monkeypatch, tmp_path, {})["url"]("artifacts/x.json") == "artifacts/x.json"
+    nested = chapter_macros(monkeypatch, tmp_path, {}, page_url="code/c1/")
+    assert nested["url"]("artifacts/x.json") == "../../artifacts/x.json"
+
+
+def test_a_missing_figure_stops_the_build(monkeypatch, tmp_path):
+    with pytest.raises(ChapterBuildError, match="figure 'no_such_chart' is missing"):
+        chapter_macros(monkeypatch, tmp_path, {})["figure"]("no_such_chart")
+
+
+SCRIPT = """# %% [markdown]
+# Two numbers.
+
+# %%
+a = 2
+print("a:", a)
+
+# %%
+print("a + 1:", a + 1)
+"""
+
+
+def test_snippet_cells_share_one_namespace_and_show_their_printed_output():
+    ran = run_cells("demo.py", split_cells(SCRIPT))
+    assert [kind for kind, _, _ in ran] == ["markdown", "code", "code"]
+    assert ran[2][2] == "a + 1: 3\n"
+    page = render_cells(ran)
+    assert "```python\na = 2\nprint(\"a:\", a)\n```" in page and "a + 1: 3" in page
+    assert page.count('class="snippet-output"') == 2
+
+
+def test_a_failing_snippet_stops_the_build_with_its_traceback():
+    with pytest.raises(ChapterBuildError, match=r"docs/code/broken.py failed(.|\n)*ZeroDivisionError"):
+        run_cells("broken.py", split_cells("# %%\nx = 1 / 0\n"))
+
+
+def test_the_notebook_templates_cdn_loaders_are_recognised():
+    page = ('<!-- Load mathjax -->\n<script src="https://cdnjs.cloudflare.com/x.js"></script>\n'
+            '<!-- End of mathjax configuration -->\n<script type="module">\n document.addEventListener('
+            '"DOMContentLoaded", async () => { document.querySelectorAll(".jp-Mermaid > pre");'
+            ' await import("https://cdnjs.cloudflare.com/mermaid.mjs"); });\n</script><p>kept</p>')
+    assert NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", page)).strip() == "<p>kept</p>"
