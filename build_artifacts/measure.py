@@ -29,6 +29,14 @@ def top_predictions(logits_row, tokenizer, k=TOP_K):
             for p, i in zip(values.tolist(), ids.tolist())]
 
 
+def object_recall(marks, ids, logits, tokenizer):
+    """How likely each model finds the object's first token right after the recall mark."""
+    object_id = ids[marks["object"]["start"]]
+    at = marks["recall"]["end"] - 1
+    return {"token": tokenizer.display(object_id),
+            **{name: round(float(logits[name][at].float().softmax(-1)[object_id]), 5) for name in MODELS}}
+
+
 @torch.no_grad()
 def example_record(tokenized, models, tokenizer):
     """The data of one example file; also returns the quantised Sprout weights (for the figure)."""
@@ -55,6 +63,8 @@ def example_record(tokenized, models, tokenizer):
         "attention": {"model": "sprout", "layers": L, "heads": H, "tokens": T,
                       "encoding": "tril-u8-base64", "data": encoded},
     }
+    if {"object", "recall"} <= marks.keys():
+        record["object_recall"] = object_recall(marks, tokenized.ids, logits, tokenizer)
     quantised = (decode_attention(encoded, L, H, T) * 255).round().astype("uint8")
     return record, quantised
 

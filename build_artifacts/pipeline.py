@@ -72,7 +72,7 @@ def check_examples(path, tokenizer, models):
     return [tokenize_example(e, tokenizer, context) for e in load_examples(path)]
 
 
-def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized):
+def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records):
     stats = measure.stats_from_claims(claims)
     for name in measure.MODELS:
         stats[f"parameters.{name}"] = table["models"][name]["parameters"]
@@ -91,6 +91,9 @@ def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized):
     at64 = spread["d"].index(64)
     stats["f1.unscaled_std_at_64"] = spread["unscaled"][at64]
     stats["f1.scaled_std_at_64"] = spread["scaled"][at64]
+    for example_id, record in records.items():
+        for model in measure.MODELS if "object_recall" in record else ():
+            stats[f"{example_id}.object_recall.{model}"] = record["object_recall"][model]
     stats["examples.count"] = len(tokenized)
     stats["examples.longest_tokens"] = max(len(t.ids) for t in tokenized)
     return stats
@@ -158,7 +161,7 @@ def _build(opts, bar):
             "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed})
         write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": icl})
         write_json(tmp / "models.json", table)
-        write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized))
+        write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records))
         figures.write_figures(tmp / "figures", figs)
         write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp)))
     bar.update(1)

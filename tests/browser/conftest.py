@@ -36,6 +36,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
+        # as static hosts such as GitHub Pages do: a page elsewhere may load the widgets and data
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
 

@@ -1,0 +1,461 @@
+// W2 <sprout-explorer>: choose a story, a layer, a head and a token (the query); every earlier
+// token is shaded by the weight the query gives it, later tokens are hatched (not visible).
+//
+// <sprout-explorer base="../artifacts/examples/" examples="mia_doll,tom_he,zorbin"
+//                  example="tom_he" layer="7" head="2" token="57"></sprout-explorer>
+// layer and head are 1-based (as readers see them); token indexes the example's `tokens`
+// (0 is ◆). Deep link: #explorer=tom_he/7/2/57 (key changeable with hash="...", hash="off").
+import {
+  BASE_CSS, ElementBase, HEAD_SELECT, clampInt, colorScale, colorTable, define, displayToken, el,
+  exampleUrl, formatPercent, hashWriter, humanize, isDark, loadExample, parseHashState,
+  parseSlashState, quoted, scrollIntoViewSettled, topK, watchTheme, whenVisible,
+} from './sprout-common.js';
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers (tested under Node)
+
+/** "tom_he/7/2/57" -> { example, layer, head, token } (layer, head 1-based) or null. */
+export function parseExplorerState(text) {
+  const parsed = parseSlashState(text, 3);
+  if (!parsed) return null;
+  const [layer, head, token] = parsed.numbers;
+  if (layer < 1 || head < 1) return null;
+  return { example: parsed.example, layer, head, token };
+}
+
+export function formatExplorerState({ example, layer, head, token }) {
+  return `${example}/${layer}/${head}/${token}`;
+}
+
+/** The k keys the query attends to most: [{ index, token, weight }], largest first. */
+export function topAttended(weights, tokens, k = 3) {
+  return topK(weights, k).map((index) => ({ index, token: tokens[index], weight: weights[index] }));
+}
+
+/** The sentence for screen readers (and everyone) naming where the query looks most. */
+export function readoutSentence(top, query, queryToken, layer, head) {
+  const items = top.map((t) => `${quoted(t.token)} (token ${t.index}) ${formatPercent(t.weight)}`);
+  return `Layer ${layer}, head ${head}: ${quoted(queryToken)} (token ${query}) looks most at ${items.join(', ')}.`;
+}
+
+/** The token a story opens on: the last mark's last token (where the chapter's question is). */
+export function defaultQuery(example) {
+  const positions = Object.values(example.marks || {}).map((m) => m.position);
+  return positions.length ? Math.max(...positions) : example.tokens.length - 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const CSS = `${BASE_CSS}
+.story {
+  display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem;
+  padding: 0.5rem; border-radius: 0.25rem;
+  background: var(--code-bg);
+  font-size: 0.95rem; line-height: 1.35;
+  min-height: 3rem;
+}
+.story:focus-within { box-shadow: 0 0 0 1px var(--fg-lightest); }
+.tok {
+  display: inline-block; padding: 0.05rem 0.2rem; border-radius: 0.2rem;
+  cursor: pointer; white-space: pre; max-width: 100%; overflow-wrap: anywhere;
+  border: 1px solid transparent;
+  user-select: none;
+}
+.tok.space { margin-left: 0.25rem; }
+.tok.start { font-size: 0.8em; padding-inline: 0.3rem; }
+.tok:hover { border-color: var(--fg-light); }
+.tok.query { outline: 2px solid var(--fg); outline-offset: 1px; font-weight: 700; }
+.tok.future {
+  color: var(--fg-lighter);
+  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lightest) 3px 6px);
+}
+.tok:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.inspect { min-height: 1.5em; margin: 0.4rem 0 0.1rem; }
+.top { margin: 0.2rem 0; }
+.top .item { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; margin-top: 0.3rem; }
+.ramp { display: inline-block; width: 7rem; height: 0.8rem; border: 1px solid var(--fg-lightest); vertical-align: middle; }
+.hatch-sample { display: inline-block; width: 1.6rem; height: 0.8rem; vertical-align: middle;
+  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lighter) 3px 6px); }
+`;
+
+const TEMPLATE = `
+<style>${CSS}</style>
+<div class="frame" part="frame">
+  <div class="controls">
+    <label>Story <select class="example" aria-label="Example story"></select></label>
+    <label>Layer <select class="layer" aria-label="Layer (1 to 8)"></select></label>
+    <label>Head <select class="head" aria-label="Head (1 to 6)"></select></label>
+  </div>
+  <p class="hint">Click a token to ask where it looks. Keys in the story:
+    <kbd>←</kbd> <kbd>→</kbd> token, <kbd>↑</kbd> <kbd>↓</kbd> layer, <kbd>[</kbd> <kbd>]</kbd> head,
+    <kbd>Shift</kbd>+<kbd>←</kbd> <kbd>→</kbd> read one earlier token's weight, <kbd>Enter</kbd> make it the query.</p>
+  <div class="story" role="listbox" aria-label="The story's tokens; the selected token is the query"
+       aria-describedby="legend"><span class="loading">Loading the story…</span></div>
+  <p class="inspect" aria-hidden="true"></p>
+  <p class="top" aria-live="polite"></p>
+  <div class="legend" id="legend">
+    <span>weight <span class="ramp"></span> 0% → 100%</span>
+    <span><span class="hatch-sample"></span> later tokens: not visible to the query</span>
+    <span>◆ the start mark</span>
+  </div>
+  <p class="error" role="alert" hidden></p>
+</div>`;
+
+export class SproutExplorer extends ElementBase {
+  connectedCallback() {
+    if (!this.shadowRoot) this.build();
+    this.lifetime = new AbortController();
+    this.hash = hashWriter();
+    this.examples = (this.getAttribute('examples') || this.getAttribute('example') || '')
+      .split(',').map((s) => s.trim()).filter(Boolean);
+    // a moved element (removed and inserted again) keeps the reader's selection
+    const first = !this.state;
+    this.state ||= {
+      example: this.getAttribute('example') || this.examples[0],
+      layer: clampInt(this.getAttribute('layer'), 1, 99, 1),
+      head: clampInt(this.getAttribute('head'), 1, 99, 1),
+      token: this.hasAttribute('token') ? clampInt(this.getAttribute('token'), 0, 1e6, null) : null,
+    };
+    if (this.state.example && !this.examples.includes(this.state.example)) this.examples.unshift(this.state.example);
+    this.fillExampleSelect();
+    this.dark = isDark();
+    this.setAttribute('data-theme', this.dark ? 'dark' : 'light');
+    this.stopTheme = watchTheme((dark) => this.setTheme(dark));
+    const signal = this.lifetime.signal;
+    document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
+    window.addEventListener('hashchange', () => this.applyHash(true), { signal });
+    this.woken = new Promise((resolve) => { this.wake = resolve; });
+    whenVisible(this, { signal }).then(() => this.wake());
+    if (first) this.applyHash(true, false);
+    this.show(this.state.example);
+  }
+
+  disconnectedCallback() {
+    this.lifetime?.abort();
+    this.hash?.cancel();
+    this.stopTheme?.();
+  }
+
+  build() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = TEMPLATE; // static template, no data
+    const $ = (s) => root.querySelector(s);
+    this.ui = {
+      example: $('.example'), layer: $('.layer'), head: $('.head'), story: $('.story'),
+      inspect: $('.inspect'), top: $('.top'), error: $('.error'), ramp: $('.ramp'),
+    };
+    this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value, token: null }, true));
+    this.ui.layer.addEventListener('change', () => this.userSet({ layer: Number(this.ui.layer.value) }, true));
+    this.ui.head.addEventListener('change', () => this.userSet({ head: Number(this.ui.head.value) }, true));
+    this.ui.story.addEventListener('click', (e) => this.onTokenClick(e));
+    this.ui.story.addEventListener('keydown', (e) => this.onKey(e));
+    this.ui.story.addEventListener('pointerover', (e) => this.inspectFrom(e));
+    this.ui.story.addEventListener('focusin', (e) => this.inspectFrom(e));
+    this.ui.story.addEventListener('pointerleave', () => this.inspectToken(null));
+    this.fillNumberSelect(this.ui.layer, 8);
+    this.fillNumberSelect(this.ui.head, 6);
+  }
+
+  // --- state -----------------------------------------------------------------------------
+
+  /** The public way to change the selection (1-based layer and head). */
+  select(change) {
+    this.userSet(change, false);
+  }
+
+  userSet(change, announce) {
+    const before = { ...this.state };
+    Object.assign(this.state, change);
+    this.dirty = true;
+    if (change.example !== undefined && change.example !== before.example) {
+      this.show(this.state.example);
+    } else {
+      this.render();
+    }
+    const picked = ['example', 'layer', 'head'].some((k) => this.state[k] !== before[k]);
+    if (announce && picked) this.announce();
+  }
+
+  announce() {
+    const { example, layer, head } = this.state;
+    document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, source: this } }));
+  }
+
+  onHeadSelect(event) {
+    const d = event.detail || {};
+    if (d.source === this) return;
+    const change = {};
+    if (d.example && d.example !== this.state.example && this.examples.includes(d.example)) {
+      change.example = d.example;
+      change.token = null;
+    }
+    if (Number.isInteger(d.layer)) change.layer = d.layer;
+    if (Number.isInteger(d.head)) change.head = d.head;
+    this.wake();
+    this.userSet(change, false);
+  }
+
+  hashKey() {
+    return this.getAttribute('hash') || 'explorer';
+  }
+
+  applyHash(scroll, load = true) {
+    if (this.hashKey() === 'off') return;
+    const wanted = parseExplorerState(parseHashState(location.hash)[this.hashKey()]);
+    if (!wanted) return;
+    if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
+    this.fillExampleSelect();
+    this.wake?.();
+    const exampleChanges = wanted.example !== this.state.example;
+    Object.assign(this.state, wanted);
+    if (exampleChanges && load) this.show(wanted.example);
+    else this.render();
+    if (scroll) scrollIntoViewSettled(this);
+  }
+
+  /** After a reader's change: record the selection in the URL (without a history entry). */
+  writeHash() {
+    if (!this.dirty || !this.data || this.dataName !== this.state.example) return;
+    this.dirty = false;
+    if (this.hashKey() === 'off') return;
+    this.hash.write(this.hashKey(), formatExplorerState(this.clampedState()));
+  }
+
+  clampedState() {
+    const { layers, heads, T } = this.data.maps;
+    const s = this.state;
+    return {
+      example: s.example,
+      layer: Math.min(layers, Math.max(1, s.layer)),
+      head: Math.min(heads, Math.max(1, s.head)),
+      token: s.token === null ? defaultQuery(this.data) : Math.min(T - 1, Math.max(0, s.token)),
+    };
+  }
+
+  // --- loading -----------------------------------------------------------------------------
+
+  async show(name) {
+    if (!name) {
+      this.showError('No example chosen: give the element an "example" or "examples" attribute.');
+      return;
+    }
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
+    await this.woken;
+    if (ticket !== this.ticket || !this.isConnected) return;
+    const url = exampleUrl(this.getAttribute('base') || 'examples/', name);
+    try {
+      const data = await loadExample(url);
+      if (ticket !== this.ticket || !this.isConnected) return;
+      this.setExample(data, name);
+    } catch (err) {
+      if (ticket === this.ticket && err.name !== 'AbortError') this.showError(err.message);
+    }
+  }
+
+  setExample(data, name) {
+    this.data = data;
+    this.dataName = name;
+    this.ui.error.hidden = true;
+    this.titleOption(data);
+    this.fillNumberSelect(this.ui.layer, data.maps.layers);
+    this.fillNumberSelect(this.ui.head, data.maps.heads);
+    this.buildTokens(data.tokens);
+    this.render();
+    this.setAttribute('ready', '');
+  }
+
+  showError(message) {
+    this.ui.error.hidden = false;
+    this.ui.error.textContent = message;
+    this.ui.story.replaceChildren(el('span', 'loading', 'The story could not be shown.'));
+    this.setAttribute('error', '');
+  }
+
+  // --- building ------------------------------------------------------------------------------
+
+  fillExampleSelect() {
+    const select = this.ui.example;
+    const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
+    select.replaceChildren(...this.examples.map((id) => {
+      const option = el('option', '', known.get(id) || humanize(id));
+      option.value = id;
+      return option;
+    }));
+    select.value = this.state.example;
+    select.closest('label').hidden = this.examples.length < 2;
+  }
+
+  titleOption(data) {
+    for (const option of this.ui.example.options) {
+      if (option.value === this.state.example && data.title) option.textContent = data.title;
+    }
+    this.ui.example.value = this.state.example;
+  }
+
+  fillNumberSelect(select, count) {
+    if (select.options.length === count) return;
+    select.replaceChildren(...Array.from({ length: count }, (_, i) => {
+      const option = el('option', '', String(i + 1));
+      option.value = String(i + 1);
+      return option;
+    }));
+  }
+
+  buildTokens(tokens) {
+    this.tokenEls = tokens.map((token, index) => {
+      const span = el('span', 'tok', displayToken(token));
+      if (index === 0) span.classList.add('start');
+      if (index > 0 && token.startsWith(' ')) span.classList.add('space');
+      span.setAttribute('role', 'option');
+      span.dataset.index = String(index);
+      return span;
+    });
+    this.ui.story.replaceChildren(...this.tokenEls);
+  }
+
+  // --- drawing -------------------------------------------------------------------------------
+
+  queryWeights() {
+    const { layer, head, token } = this.state;
+    return this.data.maps.row(layer - 1, head - 1, token);
+  }
+
+  render() {
+    if (!this.data || !this.tokenEls || this.dataName !== this.state.example) return;
+    Object.assign(this.state, this.clampedState());
+    const { layer, head, token: query } = this.state;
+    const { tokens, maps } = this.data;
+    const headBytes = maps.head(layer - 1, head - 1);
+    const rowStart = query * maps.T;
+    const colors = colorTable(this.dark);
+    const queryText = quoted(tokens[query]);
+    this.tokenEls.forEach((span, j) => {
+      const isQuery = j === query;
+      span.tabIndex = isQuery ? 0 : -1;
+      span.setAttribute('aria-selected', String(isQuery));
+      span.classList.toggle('query', isQuery);
+      if (j <= query) {
+        const b = headBytes[rowStart + j];
+        span.classList.remove('future');
+        span.style.backgroundColor = colors.css[b];
+        span.style.color = colors.text[b];
+        const pct = formatPercent(b / 255);
+        span.title = `${quoted(tokens[j])}: ${pct} of ${queryText}'s attention`;
+        span.setAttribute('aria-label', `${displayToken(tokens[j])}, ${isQuery ? 'query, ' : ''}${pct}`);
+      } else {
+        span.classList.add('future');
+        span.style.backgroundColor = '';
+        span.style.color = '';
+        span.title = `${quoted(tokens[j])} comes later: not visible to ${queryText}`;
+        span.setAttribute('aria-label', `${displayToken(tokens[j])}, later, not visible`);
+      }
+    });
+    this.ui.layer.value = String(layer);
+    this.ui.head.value = String(head);
+    this.ui.example.value = this.state.example;
+    this.renderTop();
+    this.inspectToken(this.inspected ?? null);
+    this.paintRamp();
+    this.writeHash();
+  }
+
+  renderTop() {
+    const { layer, head, token: query } = this.state;
+    const top = topAttended(this.queryWeights(), this.data.tokens, 3);
+    const tokenText = this.data.tokens[query];
+    const parts = [
+      `Layer ${layer}, head ${head}: ${quoted(tokenText)} (token ${query}) looks most at `,
+    ];
+    const nodes = parts.map((p) => document.createTextNode(p));
+    top.forEach((t, i) => {
+      const item = el('span', 'item', `${quoted(t.token)} (token ${t.index}) ${formatPercent(t.weight)}`);
+      item.dataset.index = String(t.index);
+      item.dataset.weight = formatPercent(t.weight);
+      nodes.push(item, document.createTextNode(i < top.length - 1 ? ', ' : '.'));
+    });
+    this.ui.top.replaceChildren(...nodes);
+  }
+
+  paintRamp() {
+    if (this.rampDark === this.dark) return;
+    this.rampDark = this.dark;
+    const stops = Array.from({ length: 11 }, (_, i) => colorScale(i / 10, this.dark));
+    this.ui.ramp.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
+  }
+
+  setTheme(dark) {
+    this.dark = dark;
+    this.setAttribute('data-theme', dark ? 'dark' : 'light');
+    this.render();
+  }
+
+  // --- reading one weight ------------------------------------------------------------------
+
+  inspectFrom(event) {
+    const span = event.target.closest?.('.tok');
+    if (span) this.inspectToken(Number(span.dataset.index));
+  }
+
+  inspectToken(j) {
+    this.inspected = j;
+    const line = this.ui.inspect;
+    if (!this.data || j === null || j === undefined) {
+      line.textContent = 'Hover over or focus a token to read its exact weight.';
+      return;
+    }
+    const { tokens } = this.data;
+    const { layer, head, token: query } = this.state;
+    const who = `${quoted(tokens[j])} (token ${j})`;
+    if (j > query) {
+      line.textContent = `${who} comes later: ${quoted(tokens[query])} cannot see it.`;
+    } else {
+      const w = this.data.maps.weight(layer - 1, head - 1, query, j);
+      line.textContent = `${who} gets ${formatPercent(w)} of the attention of ${quoted(tokens[query])} (token ${query}).`;
+    }
+  }
+
+  // --- input ---------------------------------------------------------------------------------
+
+  onTokenClick(event) {
+    const span = event.target.closest('.tok');
+    if (!span) return;
+    this.userSet({ token: Number(span.dataset.index) }, false);
+    this.tokenEls[this.state.token].focus();
+  }
+
+  onKey(event) {
+    if (!this.data) return;
+    const { layers, heads, T } = this.data.maps;
+    const s = this.state;
+    const focused = this.shadowRoot.activeElement?.closest?.('.tok');
+    const at = focused ? Number(focused.dataset.index) : s.token;
+    const key = event.key;
+    let change = null;
+    let focusTo = null;
+    if (event.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
+      focusTo = Math.min(s.token, Math.max(0, at + (key === 'ArrowLeft' ? -1 : 1)));
+    } else if (key === 'ArrowLeft' || key === 'ArrowRight') {
+      change = { token: Math.min(T - 1, Math.max(0, s.token + (key === 'ArrowLeft' ? -1 : 1))) };
+    } else if (key === 'Home' || key === 'End') {
+      change = { token: key === 'Home' ? 0 : T - 1 };
+    } else if (key === 'ArrowUp' || key === 'ArrowDown') {
+      change = { layer: Math.min(layers, Math.max(1, s.layer + (key === 'ArrowUp' ? -1 : 1))) };
+    } else if (key === '[' || key === ']' || key === 'PageUp' || key === 'PageDown') {
+      change = { head: Math.min(heads, Math.max(1, s.head + (key === '[' || key === 'PageUp' ? -1 : 1))) };
+    } else if ((key === 'Enter' || key === ' ') && focused) {
+      change = { token: at };
+    } else {
+      return;
+    }
+    event.preventDefault();
+    if (change) {
+      this.userSet(change, change.layer !== undefined || change.head !== undefined);
+      focusTo = this.state.token;
+    }
+    this.tokenEls[focusTo].focus();
+    this.inspectToken(focusTo);
+  }
+}
+
+define('sprout-explorer', SproutExplorer);

@@ -1,0 +1,728 @@
+// W5 <sprout-heads>: all 48 heads of Sprout at once, one small attention map per head (rows:
+// layers 1-8, columns: heads 1-6), for one example story. Selecting a map enlarges it with the
+// tokens on both axes; the head-type scores (previous token, ◆, induction) highlight the
+// strongest heads of each kind.
+//
+// <sprout-heads base="../artifacts/" examples="mia_doll,tom_he,zorbin" example="zorbin"
+//               layer="5" head="4" highlight="induction"></sprout-heads>
+// base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
+// #heads=zorbin/5/4 (key changeable with hash="...", hash="off").
+import {
+  BASE_CSS, ElementBase, HEAD_SELECT, clampInt, colorScale, colorTable, define, displayToken, el,
+  exampleUrl, fetchJson, formatPercent, hashWriter, humanize, isDark, loadExample,
+  parseHashState, parseSlashState, quoted, scrollIntoViewSettled, watchTheme, whenVisible,
+} from './sprout-common.js';
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers (tested under Node)
+
+/** The kinds of head the scores name; `from` says which average of head_scores.json to read. */
+export const KINDS = {
+  previous_token: { label: 'previous-token', from: 'examples',
+                    about: 'mean weight on the token just before, over the example stories' },
+  first_token: { label: 'first-token (◆)', from: 'examples',
+                 about: 'mean weight on ◆, over the example stories' },
+  induction: { label: 'induction', from: 'repeats',
+               about: 'mean weight on the token after the earlier copy, on repeated random text' },
+};
+
+export function parseHeadsState(text) {
+  const parsed = parseSlashState(text, 2);
+  if (!parsed) return null;
+  const [layer, head] = parsed.numbers;
+  if (layer < 1 || head < 1) return null;
+  return { example: parsed.example, layer, head };
+}
+
+export function formatHeadsState({ example, layer, head }) {
+  return `${example}/${layer}/${head}`;
+}
+
+/** The trained Sprout's score matrix [layer][head] (0-based) of one kind. */
+export function scoreMatrix(headScores, kind) {
+  const source = KINDS[kind]?.from;
+  return headScores?.models?.sprout?.[source]?.[kind] ?? null;
+}
+
+/** The k best heads of a [layer][head] matrix: [{ layer, head, score }] 1-based, best first. */
+export function topHeads(matrix, k = 3) {
+  const cells = [];
+  matrix.forEach((row, l) => row.forEach((score, h) => cells.push({ layer: l + 1, head: h + 1, score })));
+  cells.sort((a, b) => b.score - a.score || a.layer - b.layer || a.head - b.head);
+  return cells.slice(0, k);
+}
+
+/** Move a grid position by an arrow / Home / End key inside rows x cols; null for other keys. */
+export function gridStep(layer, head, key, rows, cols, ctrl = false) {
+  const moves = {
+    ArrowUp: [layer - 1, head], ArrowDown: [layer + 1, head],
+    ArrowLeft: [layer, head - 1], ArrowRight: [layer, head + 1],
+    Home: ctrl ? [1, 1] : [layer, 1], End: ctrl ? [rows, cols] : [layer, cols],
+  };
+  const to = moves[key];
+  if (!to) return null;
+  return [Math.min(rows, Math.max(1, to[0])), Math.min(cols, Math.max(1, to[1]))];
+}
+
+/** Fill RGBA pixels (T x T) of one head from its square weight bytes; the future stays clear. */
+export function paintHead(pixels, headBytes, T, rgbTable) {
+  pixels.fill(0);
+  for (let t = 0; t < T; t++) {
+    let p = t * T * 4;
+    const row = t * T;
+    for (let j = 0; j <= t; j++, p += 4) {
+      const c = headBytes[row + j] * 3;
+      pixels[p] = rgbTable[c];
+      pixels[p + 1] = rgbTable[c + 1];
+      pixels[p + 2] = rgbTable[c + 2];
+      pixels[p + 3] = 255;
+    }
+  }
+}
+
+export function formatScore(score) {
+  return score.toFixed(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const CELL = 10; // CSS pixels per token in the enlarged map
+const LABEL_CHARS = 9;
+
+const CSS = `${BASE_CSS}
+.grid {
+  display: grid;
+  grid-template-columns: 2rem repeat(var(--heads, 6), minmax(0, 1fr));
+  gap: 3px;
+  max-width: 30rem;
+}
+.colhead, .rowhead { font-size: 0.75em; color: var(--fg-light); text-align: center; align-self: center; }
+.cell {
+  position: relative; padding: 0; margin: 0; border: 2px solid transparent; border-radius: 3px;
+  background: transparent; cursor: pointer; line-height: 0; min-width: 0;
+}
+.cell canvas {
+  width: 100%; aspect-ratio: 1; display: block; border: 1px solid var(--fg-lightest);
+  background: repeating-linear-gradient(135deg, transparent 0 2px, var(--fg-lightest) 2px 4px);
+}
+.cell:hover { border-color: var(--fg-light); }
+.cell[aria-selected="true"] { border-color: var(--fg); }
+.cell.top { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
+.cell:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
+.badge {
+  position: absolute; right: 1px; bottom: 1px; font-size: 0.62rem; line-height: 1.2;
+  padding: 0 2px; border-radius: 2px; background: var(--bg); color: var(--fg);
+  font-variant-numeric: tabular-nums; pointer-events: none;
+}
+.badge:empty { display: none; }
+.cell.top .badge { font-weight: 700; color: var(--accent); }
+.tops { margin: 0.3rem 0; }
+.tops button { margin: 0.1rem 0.2rem; }
+.detail { margin-top: 0.8rem; }
+.detail h4 { margin: 0 0 0.2rem; font-size: 1em; }
+.scores { margin: 0 0 0.3rem; color: var(--fg-light); }
+.scroll {
+  position: relative; overflow: auto; max-width: 100%; max-height: 32rem;
+  border: 1px solid var(--fg-lightest); border-radius: 0.2rem;
+}
+.scroll canvas.big { display: block; }
+.big:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
+.cursor {
+  position: absolute; pointer-events: none; border: 2px solid var(--accent);
+  box-shadow: 0 0 0 1px var(--bg); display: none;
+}
+.readout { min-height: 1.5em; margin: 0.3rem 0; font-variant-numeric: tabular-nums; }
+.legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; }
+.ramp { display: inline-block; width: 7rem; height: 0.8rem; border: 1px solid var(--fg-lightest); vertical-align: middle; }
+.hatch-sample { display: inline-block; width: 1.6rem; height: 0.8rem; vertical-align: middle;
+  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lighter) 3px 6px); }
+`;
+
+const TEMPLATE = `
+<style>${CSS}</style>
+<div class="frame" part="frame">
+  <div class="controls">
+    <label>Story <select class="example" aria-label="Example story"></select></label>
+    <label>Highlight <select class="kind" aria-label="Highlight the top heads of a kind">
+      <option value="">no kind</option>
+      <option value="previous_token">previous-token heads</option>
+      <option value="first_token">first-token (◆) heads</option>
+      <option value="induction">induction heads</option>
+    </select></label>
+  </div>
+  <p class="tops" aria-live="polite"></p>
+  <p class="hint">Each square is one head: row t, column j is the weight query t gives key j.
+    Click a square, or move with <kbd>←</kbd> <kbd>↑</kbd> <kbd>→</kbd> <kbd>↓</kbd> and press
+    <kbd>Enter</kbd>, to enlarge it.</p>
+  <div class="grid" role="grid" aria-label="Attention maps of all heads: rows are layers, columns are heads"></div>
+  <div class="legend">
+    <span>weight <span class="ramp"></span> 0% → 100%</span>
+    <span><span class="hatch-sample"></span> future: masked</span>
+  </div>
+  <div class="detail" hidden>
+    <h4 class="detail-title"></h4>
+    <p class="scores"></p>
+    <p class="hint">In the map: hover, or focus it and use the arrow keys (<kbd>↑</kbd> <kbd>↓</kbd> query,
+      <kbd>←</kbd> <kbd>→</kbd> key) to read one weight.</p>
+    <div class="scroll">
+      <canvas class="big" tabindex="0" role="img"></canvas>
+      <div class="cursor"></div>
+    </div>
+    <p class="readout" aria-live="polite"></p>
+  </div>
+  <p class="error" role="alert" hidden></p>
+</div>`;
+
+export class SproutHeads extends ElementBase {
+  connectedCallback() {
+    if (!this.shadowRoot) this.build();
+    this.lifetime = new AbortController();
+    this.hash = hashWriter();
+    this.examples = (this.getAttribute('examples') || this.getAttribute('example') || '')
+      .split(',').map((s) => s.trim()).filter(Boolean);
+    const hasCell = this.hasAttribute('layer') && this.hasAttribute('head');
+    // a moved element (removed and inserted again) keeps the reader's selection
+    const first = !this.state;
+    this.state ||= {
+      example: this.getAttribute('example') || this.examples[0],
+      layer: hasCell ? clampInt(this.getAttribute('layer'), 1, 99, 1) : null,
+      head: hasCell ? clampInt(this.getAttribute('head'), 1, 99, 1) : null,
+      kind: KINDS[this.getAttribute('highlight')] ? this.getAttribute('highlight') : '',
+    };
+    if (this.state.example && !this.examples.includes(this.state.example)) this.examples.unshift(this.state.example);
+    this.focusCell ||= [this.state.layer || 1, this.state.head || 1];
+    this.dark = isDark();
+    this.setAttribute('data-theme', this.dark ? 'dark' : 'light');
+    this.stopTheme = watchTheme((dark) => this.setTheme(dark));
+    const signal = this.lifetime.signal;
+    document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
+    window.addEventListener('hashchange', () => this.applyHash(true), { signal });
+    this.woken = new Promise((resolve) => { this.wake = resolve; });
+    whenVisible(this, { signal }).then(() => this.wake());
+    if (first) this.applyHash(true, false);
+    this.fillExampleSelect();
+    this.ui.kind.value = this.state.kind;
+    this.loadScores();
+    this.show(this.state.example);
+  }
+
+  disconnectedCallback() {
+    this.lifetime?.abort();
+    this.hash?.cancel();
+    this.stopTheme?.();
+  }
+
+  build() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = TEMPLATE; // static template, no data
+    const $ = (s) => root.querySelector(s);
+    this.ui = {
+      example: $('.example'), kind: $('.kind'), tops: $('.tops'), grid: $('.grid'),
+      detail: $('.detail'), title: $('.detail-title'), scores: $('.scores'), big: $('.big'),
+      cursor: $('.cursor'), readout: $('.readout'), error: $('.error'), ramp: $('.ramp'),
+    };
+    this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
+    this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
+    this.ui.grid.addEventListener('click', (e) => this.onCellClick(e));
+    this.ui.grid.addEventListener('keydown', (e) => this.onGridKey(e));
+    this.ui.tops.addEventListener('click', (e) => this.onTopClick(e));
+    this.ui.big.addEventListener('pointermove', (e) => this.onBigPointer(e));
+    this.ui.big.addEventListener('pointerleave', () => this.setCursor(this.keyCursor || null));
+    this.ui.big.addEventListener('keydown', (e) => this.onBigKey(e));
+    this.ui.big.addEventListener('focus', () => {
+      if (this.data) this.setCursor(this.keyCursor ||= this.startCursor());
+    });
+  }
+
+  // --- state ---------------------------------------------------------------------------------
+
+  /** Public: show an example and/or enlarge a head (1-based); nothing is announced. */
+  select(change) {
+    this.userSet(change, false);
+  }
+
+  userSet(change, announce) {
+    const before = { ...this.state };
+    Object.assign(this.state, change);
+    this.dirty = true;
+    if (this.state.layer) this.focusCell = [this.state.layer, this.state.head];
+    if (this.state.example !== before.example) {
+      this.keyCursor = null;
+      this.show(this.state.example);
+    } else {
+      if (this.state.layer !== before.layer || this.state.head !== before.head) this.keyCursor = null;
+      this.renderSelection();
+    }
+    const picked = ['example', 'layer', 'head'].some((k) => this.state[k] !== before[k]);
+    if (announce && picked) {
+      const { example, layer, head } = this.state;
+      document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, source: this } }));
+    }
+  }
+
+  onHeadSelect(event) {
+    const d = event.detail || {};
+    if (d.source === this) return;
+    const change = {};
+    if (d.example && this.examples.includes(d.example)) change.example = d.example;
+    if (Number.isInteger(d.layer) && Number.isInteger(d.head)) Object.assign(change, { layer: d.layer, head: d.head });
+    this.wake();
+    this.userSet(change, false);
+  }
+
+  hashKey() {
+    return this.getAttribute('hash') || 'heads';
+  }
+
+  applyHash(scroll, load = true) {
+    if (this.hashKey() === 'off') return;
+    const wanted = parseHeadsState(parseHashState(location.hash)[this.hashKey()]);
+    if (!wanted) return;
+    if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
+    this.wake?.();
+    const exampleChanges = wanted.example !== this.state.example;
+    Object.assign(this.state, wanted);
+    this.focusCell = [wanted.layer, wanted.head];
+    if (load) {
+      this.fillExampleSelect();
+      if (exampleChanges) this.show(wanted.example);
+      else this.renderSelection();
+    }
+    if (scroll) scrollIntoViewSettled(this);
+  }
+
+  writeHash() {
+    if (!this.dirty || !this.data || this.dataName !== this.state.example || !this.state.layer) return;
+    this.dirty = false;
+    if (this.hashKey() === 'off') return;
+    this.hash.write(this.hashKey(), formatHeadsState(this.state));
+  }
+
+  // --- loading -------------------------------------------------------------------------------
+
+  base() {
+    const base = this.getAttribute('base') || './';
+    return base.endsWith('/') ? base : `${base}/`;
+  }
+
+  async loadScores() {
+    await this.woken;
+    const url = `${this.base()}head_scores.json`;
+    try {
+      this.headScores = await fetchJson(url, { signal: this.lifetime.signal });
+      this.renderScores();
+    } catch (err) {
+      if (err.name !== 'AbortError') {
+        this.headScores = null;
+        this.ui.tops.textContent = `Head scores unavailable: ${err.message}`;
+      }
+    }
+  }
+
+  async show(name) {
+    if (!name) {
+      this.showError('No example chosen: give the element an "example" or "examples" attribute.');
+      return;
+    }
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
+    await this.woken;
+    if (ticket !== this.ticket || !this.isConnected) return;
+    const url = exampleUrl(`${this.base()}examples/`, name);
+    try {
+      const data = await loadExample(url);
+      if (ticket !== this.ticket || !this.isConnected) return;
+      this.setExample(data, name);
+    } catch (err) {
+      if (ticket === this.ticket && err.name !== 'AbortError') this.showError(err.message);
+    }
+  }
+
+  setExample(data, name) {
+    this.data = data;
+    this.dataName = name;
+    this.ui.error.hidden = true;
+    for (const option of this.ui.example.options) {
+      if (option.value === name && data.title) option.textContent = data.title;
+    }
+    this.ui.example.value = name;
+    this.buildGrid();
+    this.redrawThumbnails();
+    this.renderScores();
+    this.renderSelection();
+    this.paintRamp();
+    this.setAttribute('ready', '');
+  }
+
+  showError(message) {
+    this.ui.error.hidden = false;
+    this.ui.error.textContent = message;
+    this.setAttribute('error', '');
+  }
+
+  fillExampleSelect() {
+    const select = this.ui.example;
+    const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
+    select.replaceChildren(...this.examples.map((id) => {
+      const option = el('option', '', known.get(id) || humanize(id));
+      option.value = id;
+      return option;
+    }));
+    select.value = this.state.example;
+    select.closest('label').hidden = this.examples.length < 2;
+  }
+
+  // --- the grid of 48 maps -----------------------------------------------------------------
+
+  buildGrid() {
+    const { layers, heads, T } = this.data.maps;
+    if (this.cells && this.gridShape === `${layers}x${heads}x${T}`) return;
+    this.gridShape = `${layers}x${heads}x${T}`;
+    this.ui.grid.style.setProperty('--heads', String(heads));
+    const header = el('div', '');
+    header.setAttribute('role', 'row');
+    header.style.display = 'contents';
+    header.append(el('span', 'colhead', ''));
+    for (let h = 1; h <= heads; h++) {
+      const label = el('span', 'colhead', `H${h}`);
+      label.setAttribute('role', 'columnheader');
+      label.setAttribute('aria-label', `head ${h}`);
+      header.append(label);
+    }
+    const rows = [header];
+    this.cells = [];
+    for (let l = 1; l <= layers; l++) {
+      const row = el('div', '');
+      row.setAttribute('role', 'row');
+      row.style.display = 'contents';
+      const rowhead = el('span', 'rowhead', `L${l}`);
+      rowhead.setAttribute('role', 'rowheader');
+      rowhead.setAttribute('aria-label', `layer ${l}`);
+      row.append(rowhead);
+      const cellsOfLayer = [];
+      for (let h = 1; h <= heads; h++) {
+        const cell = el('div', 'cell');
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.layer = String(l);
+        cell.dataset.head = String(h);
+        cell.tabIndex = -1;
+        const canvas = el('canvas');
+        canvas.width = T;
+        canvas.height = T;
+        canvas.setAttribute('aria-hidden', 'true');
+        const badge = el('span', 'badge');
+        badge.setAttribute('aria-hidden', 'true');
+        cell.append(canvas, badge);
+        row.append(cell);
+        cellsOfLayer.push({ cell, canvas, badge, context: canvas.getContext('2d'), image: null });
+      }
+      this.cells.push(cellsOfLayer);
+      rows.push(row);
+    }
+    this.ui.grid.replaceChildren(...rows);
+  }
+
+  cellAt(layer, head) {
+    return this.cells?.[layer - 1]?.[head - 1];
+  }
+
+  /** Draw every thumbnail from the decoded bytes (one colour lookup per weight). */
+  redrawThumbnails() {
+    if (!this.cells) return;
+    const { maps } = this.data;
+    const { rgb } = colorTable(this.dark);
+    this.cells.forEach((row, l) => row.forEach((c, h) => {
+      c.image ||= c.context.createImageData(maps.T, maps.T);
+      paintHead(c.image.data, maps.head(l, h), maps.T, rgb);
+      c.context.putImageData(c.image, 0, 0);
+    }));
+  }
+
+  /** Scores of the chosen kind on every cell, top three outlined and listed as buttons. */
+  renderScores() {
+    if (!this.cells) return;
+    const kind = this.state.kind;
+    const matrix = kind && this.headScores ? scoreMatrix(this.headScores, kind) : null;
+    const top = matrix ? topHeads(matrix, 3) : [];
+    const isTop = new Set(top.map((t) => `${t.layer}/${t.head}`));
+    this.cells.forEach((row, l) => row.forEach((c, h) => {
+      const score = matrix?.[l]?.[h];
+      c.badge.textContent = score === undefined ? '' : formatScore(score);
+      c.cell.classList.toggle('top', isTop.has(`${l + 1}/${h + 1}`));
+      c.cell.setAttribute('aria-label', this.cellLabel(l + 1, h + 1));
+    }));
+    if (!matrix) {
+      this.ui.tops.textContent = this.headScores || !kind ? '' : 'Loading the head scores…';
+    } else {
+      const info = KINDS[kind];
+      const nodes = [document.createTextNode(`Top ${info.label} heads (${info.about}): `)];
+      top.forEach((t) => {
+        const button = el('button', '', `layer ${t.layer}, head ${t.head}: ${formatScore(t.score)}`);
+        button.type = 'button';
+        button.dataset.layer = String(t.layer);
+        button.dataset.head = String(t.head);
+        nodes.push(button);
+      });
+      this.ui.tops.replaceChildren(...nodes);
+    }
+    this.renderDetailScores();
+  }
+
+  scoresOf(layer, head) {
+    if (!this.headScores) return [];
+    return Object.keys(KINDS).map((kind) => {
+      const score = scoreMatrix(this.headScores, kind)?.[layer - 1]?.[head - 1];
+      return score === undefined ? null : `${KINDS[kind].label} ${formatScore(score)}`;
+    }).filter(Boolean);
+  }
+
+  cellLabel(layer, head) {
+    const scores = this.scoresOf(layer, head);
+    return `Layer ${layer}, head ${head}${scores.length ? `; scores: ${scores.join(', ')}` : ''}`;
+  }
+
+  renderSelection() {
+    if (!this.cells || this.dataName !== this.state.example) return;
+    const { layers, heads } = this.data.maps;
+    let [fl, fh] = this.focusCell;
+    fl = Math.min(layers, fl);
+    fh = Math.min(heads, fh);
+    this.focusCell = [fl, fh];
+    if (this.state.layer) {
+      this.state.layer = Math.min(layers, this.state.layer);
+      this.state.head = Math.min(heads, this.state.head);
+    }
+    this.cells.forEach((row, l) => row.forEach((c, h) => {
+      const chosen = this.state.layer === l + 1 && this.state.head === h + 1;
+      c.cell.setAttribute('aria-selected', String(chosen));
+      c.cell.tabIndex = l + 1 === fl && h + 1 === fh ? 0 : -1;
+    }));
+    this.renderDetail();
+    this.writeHash();
+  }
+
+  // --- the enlarged map --------------------------------------------------------------------
+
+  margin() {
+    if (!this.labelMargin) {
+      const probe = this.ui.big.getContext('2d');
+      probe.font = this.labelFont();
+      const widest = Math.max(...this.data.tokens.map((t) => probe.measureText(this.label(t)).width));
+      this.labelMargin = Math.ceil(Math.min(widest, 90)) + 6;
+    }
+    return this.labelMargin;
+  }
+
+  labelFont() {
+    return '9px system-ui, sans-serif';
+  }
+
+  label(token) {
+    const text = displayToken(token);
+    return text.length > LABEL_CHARS ? `${text.slice(0, LABEL_CHARS - 1)}…` : text;
+  }
+
+  renderDetail() {
+    const { layer, head } = this.state;
+    if (!layer) {
+      this.ui.detail.hidden = true;
+      return;
+    }
+    this.ui.detail.hidden = false;
+    this.ui.title.textContent = `Layer ${layer}, head ${head}`;
+    this.renderDetailScores();
+    this.labelMargin = null;
+    this.drawBig();
+    this.setCursor(this.keyCursor || null);
+  }
+
+  renderDetailScores() {
+    if (!this.state.layer) return;
+    const scores = this.scoresOf(this.state.layer, this.state.head);
+    this.ui.scores.textContent = scores.length ? `Scores: ${scores.join(' · ')}` : '';
+  }
+
+  drawBig() {
+    const { layer, head } = this.state;
+    const { maps, tokens } = this.data;
+    const T = maps.T;
+    const m = this.margin();
+    const size = m + T * CELL;
+    const ratio = globalThis.devicePixelRatio || 1;
+    const big = this.ui.big;
+    big.width = Math.round(size * ratio);
+    big.height = Math.round(size * ratio);
+    big.style.width = `${size}px`;
+    big.style.height = `${size}px`;
+    big.setAttribute('aria-label', `Attention map of layer ${layer}, head ${head}: ${T} queries by ${T} keys`);
+    const ctx = big.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, size, size);
+    const style = getComputedStyle(this);
+    const fg = style.color || '#222';
+    this.drawFuture(ctx, m, T, fg);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.cellAt(layer, head).canvas, m, m, T * CELL, T * CELL);
+    ctx.fillStyle = fg;
+    ctx.font = this.labelFont();
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'right';
+    tokens.forEach((token, t) => ctx.fillText(this.label(token), m - 3, m + t * CELL + CELL / 2));
+    ctx.save();
+    ctx.rotate(-Math.PI / 2);
+    ctx.textAlign = 'left';
+    tokens.forEach((token, j) => ctx.fillText(this.label(token), -(m - 3), m + j * CELL + CELL / 2));
+    ctx.restore();
+    ctx.textAlign = 'left';
+  }
+
+  drawFuture(ctx, m, T, fg) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.moveTo(m + CELL, m);
+    ctx.lineTo(m + T * CELL, m);
+    ctx.lineTo(m + T * CELL, m + (T - 1) * CELL);
+    ctx.closePath();
+    ctx.clip();
+    ctx.strokeStyle = fg;
+    ctx.globalAlpha = 0.15;
+    ctx.lineWidth = 1;
+    for (let d = -T * CELL; d < T * CELL; d += 5) {
+      ctx.beginPath();
+      ctx.moveTo(m + d, m);
+      ctx.lineTo(m + d + T * CELL, m + T * CELL);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  startCursor() {
+    const T = this.data.maps.T;
+    return [T - 1, T - 1];
+  }
+
+  /** Highlight query t, key j in the big map and read out its weight. */
+  setCursor(cursor) {
+    const box = this.ui.cursor;
+    if (!cursor || !this.data || !this.state.layer) {
+      box.style.display = 'none';
+      this.ui.readout.textContent = 'Hover over the map (or focus it and use the arrow keys) to read one weight.';
+      return;
+    }
+    const [t, j] = cursor;
+    const m = this.margin();
+    Object.assign(box.style, {
+      display: 'block', left: `${m + j * CELL - 1}px`, top: `${m + t * CELL - 1}px`,
+      width: `${CELL + 2}px`, height: `${CELL + 2}px`,
+    });
+    const { tokens, maps } = this.data;
+    const who = `query ${quoted(tokens[t])} (token ${t}) → key ${quoted(tokens[j])} (token ${j})`;
+    this.ui.readout.textContent = j > t
+      ? `${who}: in the future, masked`
+      : `${who}: ${formatPercent(maps.weight(this.state.layer - 1, this.state.head - 1, t, j))}`;
+  }
+
+  onBigPointer(event) {
+    if (!this.data) return;
+    const m = this.margin();
+    const T = this.data.maps.T;
+    const j = Math.floor((event.offsetX - m) / CELL);
+    const t = Math.floor((event.offsetY - m) / CELL);
+    if (t < 0 || j < 0 || t >= T || j >= T) {
+      this.setCursor(this.keyCursor || null);
+      return;
+    }
+    this.setCursor([t, j]);
+  }
+
+  onBigKey(event) {
+    if (!this.data) return;
+    const T = this.data.maps.T;
+    let [t, j] = this.keyCursor || this.startCursor();
+    switch (event.key) {
+      case 'ArrowUp': t = Math.max(0, t - 1); j = Math.min(j, t); break;
+      case 'ArrowDown': t = Math.min(T - 1, t + 1); break;
+      case 'ArrowLeft': j = Math.max(0, j - 1); break;
+      case 'ArrowRight': j = Math.min(t, j + 1); break;
+      case 'Home': j = 0; break;
+      case 'End': j = t; break;
+      case 'Escape': this.cellAt(...this.focusCell)?.cell.focus(); return;
+      default: return;
+    }
+    event.preventDefault();
+    this.keyCursor = [t, j];
+    this.setCursor(this.keyCursor);
+    this.scrollCursorIntoView();
+  }
+
+  scrollCursorIntoView() {
+    const box = this.ui.cursor;
+    const scroller = box.parentElement;
+    const left = box.offsetLeft;
+    const top = box.offsetTop;
+    if (left < scroller.scrollLeft || left + CELL > scroller.scrollLeft + scroller.clientWidth) {
+      scroller.scrollLeft = left - scroller.clientWidth / 2;
+    }
+    if (top < scroller.scrollTop || top + CELL > scroller.scrollTop + scroller.clientHeight) {
+      scroller.scrollTop = top - scroller.clientHeight / 2;
+    }
+  }
+
+  // --- input -----------------------------------------------------------------------------
+
+  onCellClick(event) {
+    const cell = event.target.closest('.cell');
+    if (!cell) return;
+    this.selectCell(Number(cell.dataset.layer), Number(cell.dataset.head));
+  }
+
+  selectCell(layer, head) {
+    this.focusCell = [layer, head];
+    this.userSet({ layer, head }, true);
+    this.cellAt(layer, head)?.cell.focus();
+  }
+
+  onTopClick(event) {
+    const button = event.target.closest('button');
+    if (button) this.selectCell(Number(button.dataset.layer), Number(button.dataset.head));
+  }
+
+  onGridKey(event) {
+    const cell = event.target.closest('.cell');
+    if (!cell || !this.data) return;
+    const layer = Number(cell.dataset.layer);
+    const head = Number(cell.dataset.head);
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      this.selectCell(layer, head);
+      return;
+    }
+    const to = gridStep(layer, head, event.key, this.data.maps.layers, this.data.maps.heads, event.ctrlKey);
+    if (!to) return;
+    event.preventDefault();
+    this.focusCell = to;
+    this.cells.forEach((row) => row.forEach((c) => { c.cell.tabIndex = -1; }));
+    const target = this.cellAt(...to).cell;
+    target.tabIndex = 0;
+    target.focus();
+  }
+
+  // --- theme -------------------------------------------------------------------------------
+
+  paintRamp() {
+    if (this.rampDark === this.dark) return;
+    this.rampDark = this.dark;
+    const stops = Array.from({ length: 11 }, (_, i) => colorScale(i / 10, this.dark));
+    this.ui.ramp.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
+  }
+
+  setTheme(dark) {
+    this.dark = dark;
+    this.setAttribute('data-theme', dark ? 'dark' : 'light');
+    if (!this.data) return;
+    this.redrawThumbnails();
+    this.paintRamp();
+    if (this.state.layer) this.drawBig();
+  }
+}
+
+define('sprout-heads', SproutHeads);

@@ -1,0 +1,518 @@
+// <sprout-plane>: widget W3. Four keys and a query on a 2-D plane; drag or arrow-key any of
+// them and watch the scores, the weights and the blended value (a colour) follow.
+//
+// Attributes (all optional; the defaults are the numbers the chapter's snippet C1 uses):
+//   keys='{"girl": [2.0, 0.5], ...}'        key vectors by name
+//   values='{"girl": [0.9, 0.3, 0.5], ...}' value colours (RGB in 0..1), same names
+//   query="1.0, 0.8"                        where the query starts
+//   sharpness="1"                           the slider's start (it multiplies the scores)
+import { attend } from "./sprout-math.js";
+import { BASE_CSS, define, el, isDark, watchTheme } from "./sprout-common.js";
+
+const START_KEYS = { girl: [2.0, 0.5], ball: [0.5, 2.0], red: [1.5, -1.0], ran: [-1.2, 1.4] };
+const START_VALUES = {
+  girl: [0.90, 0.30, 0.50], ball: [0.20, 0.40, 0.90], red: [0.85, 0.10, 0.10], ran: [0.20, 0.70, 0.30],
+};
+const START_QUERY = [1.0, 0.8];
+
+const EXTENT = 3; // the plane shows -3 .. 3 on both axes
+const UNIT = 50; // SVG units per plane unit
+const SIZE = 2 * EXTENT * UNIT;
+const SVG_NS = "http://www.w3.org/2000/svg";
+const STEP = 0.1;
+const BIG_STEP = 0.5;
+const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+const CSS = `
+:host([data-theme="dark"]) {
+  --fg: var(--md-default-fg-color, #e2e4e9);
+  --fg-light: var(--md-default-fg-color--light, rgba(255, 255, 255, 0.62));
+  --fg-lighter: var(--md-default-fg-color--lighter, rgba(255, 255, 255, 0.34));
+  --fg-lightest: var(--md-default-fg-color--lightest, rgba(255, 255, 255, 0.1));
+  --bg: var(--md-default-bg-color, #1e2129);
+  --accent: var(--md-accent-fg-color, #8a9bff);
+  --shade: rgba(138, 155, 255, 0.13);
+}
+:host { --shade: rgba(64, 81, 181, 0.08); }
+.layout { display: flex; flex-wrap: wrap; gap: 0.8rem; align-items: flex-start; }
+.plane { flex: 1 1 15rem; max-width: 22rem; min-width: 0; }
+svg { display: block; width: 100%; height: auto; user-select: none; -webkit-user-select: none; }
+.grid { stroke: var(--fg-lightest); stroke-width: 1; }
+.axis { stroke: var(--fg-lighter); stroke-width: 1.5; }
+.positive { fill: var(--shade); }
+.divider { stroke: var(--fg-lighter); stroke-width: 1; stroke-dasharray: 4 4; }
+.spoke { stroke: var(--fg-lighter); stroke-width: 1.5; stroke-dasharray: 3 3; }
+.query-spoke { stroke: var(--fg); stroke-width: 2.5; }
+.point { cursor: grab; touch-action: none; outline: none; }
+.point:active { cursor: grabbing; }
+.point .hit { fill: transparent; }
+.point .dot { stroke: var(--fg); stroke-width: 2; }
+.point .ring { fill: none; stroke: none; stroke-width: 3; }
+.point:focus-visible .ring { stroke: var(--accent); }
+.label {
+  fill: var(--fg); font-size: 15px; font-weight: 600;
+  paint-order: stroke; stroke: var(--bg); stroke-width: 4px; stroke-linejoin: round;
+  pointer-events: none;
+}
+.shade-label { fill: var(--fg-light); font-size: 12px; pointer-events: none; }
+.readouts { flex: 1 1 14rem; min-width: 0; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+caption { text-align: left; font-weight: 600; padding-bottom: 0.2rem; }
+th, td { padding: 0.15rem 0.3rem; text-align: left; border-bottom: 1px solid var(--fg-lightest); }
+td.score { text-align: right; white-space: nowrap; }
+.swatch {
+  display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
+  border: 1px solid var(--fg-lighter); vertical-align: -0.1em; margin-right: 0.3em;
+}
+.bar-track { height: 0.55rem; background: var(--fg-lightest); border-radius: 0.2rem; overflow: hidden; }
+.bar { height: 100%; border-right: 1px solid var(--fg-lighter); }
+.weight { white-space: nowrap; font-size: 0.9em; }
+.output-row { display: flex; align-items: center; gap: 0.5rem; margin-top: 0.5rem; flex-wrap: wrap; }
+.output-swatch {
+  width: 2.2rem; height: 2.2rem; border-radius: 0.3rem; border: 1px solid var(--fg-lighter); flex: none;
+}
+.weight-sum, .coords { color: var(--fg-light); margin: 0.3rem 0 0; }
+.note-nobody {
+  margin: 0.4rem 0 0; padding: 0.3rem 0.5rem; border-left: 3px solid var(--accent);
+  background: var(--fg-lightest);
+}
+.sharpness-control input { width: 8rem; max-width: 40vw; }
+`;
+
+function parsePairs(text, fallback, length) {
+  if (!text) return structuredClone(fallback);
+  try {
+    const parsed = JSON.parse(text);
+    const ok = Object.values(parsed).every((v) => Array.isArray(v) && v.length === length &&
+      v.every(Number.isFinite));
+    return ok && Object.keys(parsed).length ? parsed : structuredClone(fallback);
+  } catch {
+    return structuredClone(fallback);
+  }
+}
+
+function parseVector(text, fallback) {
+  const numbers = (text || "").split(",").map((s) => Number.parseFloat(s));
+  return numbers.length === 2 && numbers.every(Number.isFinite) ? numbers : [...fallback];
+}
+
+const round2 = (x) => Math.round(x * 100) / 100;
+const clamp = (x) => Math.min(EXTENT, Math.max(-EXTENT, x));
+const toSvg = ([x, y]) => [SIZE / 2 + x * UNIT, SIZE / 2 - y * UNIT];
+// toFixed without the "-0.0" that tiny negative numbers would print
+const fixed = (x, digits) => x.toFixed(digits).replace(/^-(0\.?0*)$/, "$1");
+const fmt1 = (x) => fixed(x, 1);
+const fmt2 = (x) => fixed(x, 2);
+const cssRgb = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(", ")})`;
+
+function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+/**
+ * The part of the square [-EXTENT, EXTENT]^2 where q . x > 0 (keys there score positive):
+ * the square's corners on that side plus where the dividing line q . x = 0 crosses its edges.
+ */
+function positiveHalf(query) {
+  const e = EXTENT;
+  const corners = [[-e, -e], [e, -e], [e, e], [-e, e]];
+  const side = (p) => query[0] * p[0] + query[1] * p[1];
+  const polygon = [];
+  corners.forEach((a, i) => {
+    const b = corners[(i + 1) % 4];
+    const sa = side(a), sb = side(b);
+    if (sa > 0) polygon.push(a);
+    if ((sa > 0) !== (sb > 0) && sa !== sb) {
+      const t = sa / (sa - sb);
+      polygon.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
+    }
+  });
+  return polygon;
+}
+
+/** "Nobody fits": every key moved into the half-plane x + y >= 1, the query facing away. */
+function nobodyFitsLayout(keys) {
+  const moved = {};
+  for (const [name, [x, y]] of Object.entries(keys)) {
+    const shift = Math.max(0, (1 - (x + y)) / 2);
+    moved[name] = [round2(clamp(x + shift)), round2(clamp(y + shift))];
+  }
+  return { keys: moved, query: [-1.0, -1.0] };
+}
+
+class SproutPlane extends HTMLElement {
+  connectedCallback() {
+    if (!this.shadowRoot) {
+      this.readStart();
+      this.resetState();
+      this.build();
+    }
+    this.applyTheme(isDark());
+    this.stopWatching = watchTheme((dark) => this.applyTheme(dark));
+    this.render();
+    this.setAttribute("ready", "");
+  }
+
+  disconnectedCallback() {
+    this.stopWatching?.();
+    this.dragging = null;
+  }
+
+  readStart() {
+    const keys = parsePairs(this.getAttribute("keys"), START_KEYS, 2);
+    let values = parsePairs(this.getAttribute("values"), START_VALUES, 3);
+    if (!Object.keys(keys).every((name) => values[name])) {
+      values = Object.fromEntries(Object.keys(keys).map((name, i) =>
+        [name, values[name] ?? Object.values(START_VALUES)[i % 4]]));
+    }
+    const sharpness = Number.parseFloat(this.getAttribute("sharpness"));
+    this.start = {
+      keys, values,
+      query: parseVector(this.getAttribute("query"), START_QUERY),
+      sharpness: Number.isFinite(sharpness) ? Math.min(5, Math.max(0, sharpness)) : 1,
+    };
+    this.names = Object.keys(keys);
+  }
+
+  resetState() {
+    this.keys = structuredClone(this.start.keys);
+    this.values = this.start.values;
+    this.query = [...this.start.query];
+    this.sharpness = this.start.sharpness;
+  }
+
+  applyTheme(dark) {
+    this.dataset.theme = dark ? "dark" : "light";
+  }
+
+  // ---- building the DOM once; render() only updates it ----
+
+  build() {
+    const root = this.attachShadow({ mode: "open" });
+    const style = el("style");
+    style.textContent = BASE_CSS + CSS;
+    const frame = el("div", "frame");
+    const hint = el("p", "hint",
+      "Drag the query (the diamond) or any key, or focus one and use the arrow keys " +
+      "(Shift for bigger steps). The shaded half is where keys score above 0.");
+    frame.append(this.buildControls(), hint, this.buildLayout(), this.buildStatus());
+    root.append(style, frame);
+  }
+
+  buildControls() {
+    const controls = el("div", "controls");
+    const label = el("label", "sharpness-control");
+    label.append("Sharpness ");
+    this.slider = el("input", "sharpness");
+    Object.assign(this.slider, { type: "range", min: "0", max: "5", step: "0.1" });
+    this.slider.setAttribute("aria-describedby", "sharpness-help");
+    this.sharpnessText = el("output", "sharpness-value");
+    label.append(this.slider, this.sharpnessText);
+    this.slider.addEventListener("input", () => {
+      this.sharpness = Number.parseFloat(this.slider.value);
+      this.render();
+    });
+    this.slider.addEventListener("change", () => this.announce());
+    const help = el("span", "visually-hidden", "Multiplies every score before the softmax.");
+    help.id = "sharpness-help";
+    controls.append(label, help,
+      this.button("zero", "zero query", () => { this.query = [0, 0]; }),
+      this.button("nobody", "nobody fits", () => Object.assign(this, nobodyFitsLayout(this.keys))),
+      this.button("reset", "reset", () => this.resetState()));
+    return controls;
+  }
+
+  button(action, text, change) {
+    const button = el("button", "", text);
+    button.type = "button";
+    button.dataset.action = action;
+    button.addEventListener("click", () => {
+      change();
+      this.render();
+      this.announce();
+    });
+    return button;
+  }
+
+  buildLayout() {
+    const layout = el("div", "layout");
+    const plane = el("div", "plane");
+    plane.append(this.buildSvg());
+    layout.append(plane, this.buildReadouts());
+    return layout;
+  }
+
+  buildSvg() {
+    const svg = svgEl("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, role: "group",
+      "aria-label": "Plane with the query and the keys; each point can be moved with the arrow keys" });
+    this.svg = svg;
+    this.shade = svgEl("polygon", { class: "positive" });
+    this.divider = svgEl("line", { class: "divider" });
+    this.shadeLabel = svgEl("text", { class: "shade-label", "text-anchor": "middle" });
+    this.shadeLabel.textContent = "scores > 0";
+    svg.append(this.shade, ...this.gridLines(), this.divider, this.shadeLabel);
+
+    this.spokes = {};
+    this.points = {};
+    for (const name of this.names) {
+      this.spokes[name] = svgEl("line", { class: "spoke" });
+      svg.append(this.spokes[name]);
+    }
+    this.querySpoke = svgEl("line", { class: "query-spoke" });
+    svg.append(this.querySpoke);
+    for (const name of this.names) {
+      svg.append(this.buildPoint(name, svgEl("circle", { r: 11 })));
+      this.points[name].querySelector(".dot").setAttribute("fill", cssRgb(this.values[name]));
+    }
+    const diamond = svgEl("rect", { x: -10, y: -10, width: 20, height: 20, transform: "rotate(45)" });
+    svg.append(this.buildPoint("query", diamond));
+    this.listenToPointer(svg);
+    svg.addEventListener("keydown", (event) => this.onKey(event));
+    return svg;
+  }
+
+  gridLines() {
+    const lines = [];
+    for (let i = -EXTENT; i <= EXTENT; i++) {
+      const at = SIZE / 2 + i * UNIT;
+      const cls = i === 0 ? "axis" : "grid";
+      lines.push(svgEl("line", { class: cls, x1: at, y1: 0, x2: at, y2: SIZE }));
+      lines.push(svgEl("line", { class: cls, x1: 0, y1: at, x2: SIZE, y2: at }));
+    }
+    return lines;
+  }
+
+  buildPoint(name, shape) {
+    const isQuery = name === "query";
+    const point = svgEl("g", {
+      class: "point", tabindex: "0", role: "button", "data-point": name,
+      "aria-roledescription": "movable point",
+    });
+    shape.classList.add("dot");
+    // the focus ring: the same shape, a little larger
+    const ring = isQuery
+      ? svgEl("rect", { x: -15, y: -15, width: 30, height: 30, transform: "rotate(45)" })
+      : svgEl("circle", { r: 17 });
+    ring.setAttribute("class", "ring");
+    const hit = svgEl("circle", { class: "hit", r: 22 });
+    const label = svgEl("text", { class: "label", x: 14, y: -12 });
+    label.textContent = isQuery ? "query" : name;
+    point.append(hit, ring, shape, label);
+    this.points[name] = point;
+    return point;
+  }
+
+  buildReadouts() {
+    const box = el("div", "readouts");
+    const table = el("table");
+    const caption = el("caption", "", "Scores and weights");
+    const head = el("tr");
+    head.append(el("th", "", "key"), el("th", "", "score"), el("th", "", "weight"));
+    const thead = el("thead");
+    thead.append(head);
+    const body = el("tbody");
+    this.readouts = {};
+    for (const name of this.names) body.append(this.readoutRow(name));
+    table.append(caption, thead, body);
+
+    this.sumText = el("p", "weight-sum");
+    this.nobodyNote = el("p", "note-nobody",
+      "Every score is negative, yet the weights still add up to 100%: " +
+      "softmax always shares out all of the attention. Attention cannot look nowhere.");
+    this.nobodyNote.setAttribute("role", "note");
+    const outputRow = el("div", "output-row");
+    this.outputSwatch = el("div", "output-swatch");
+    this.outputSwatch.setAttribute("aria-hidden", "true");
+    const outputText = el("div");
+    outputText.append(el("strong", "", "Output "), el("span", "", "(the weighted blend of the values): "));
+    this.outputValue = el("span", "output");
+    outputText.append(this.outputValue);
+    outputRow.append(this.outputSwatch, outputText);
+    this.coords = el("p", "coords");
+    box.append(table, this.sumText, outputRow, this.coords, this.nobodyNote);
+    return box;
+  }
+
+  readoutRow(name) {
+    const row = el("tr");
+    const key = el("th");
+    key.setAttribute("scope", "row");
+    const swatch = el("span", "swatch");
+    swatch.style.background = cssRgb(this.values[name]);
+    swatch.setAttribute("aria-hidden", "true");
+    key.append(swatch, name);
+    const score = el("td", "score");
+    const weightCell = el("td");
+    const track = el("div", "bar-track");
+    const bar = el("div", "bar");
+    bar.style.background = cssRgb(this.values[name]);
+    track.append(bar);
+    track.setAttribute("aria-hidden", "true");
+    const weight = el("div", "weight");
+    weightCell.append(track, weight);
+    score.dataset.key = name;
+    weight.dataset.key = name;
+    bar.dataset.key = name;
+    row.append(key, score, weightCell);
+    this.readouts[name] = { score, weight, bar };
+    return row;
+  }
+
+  buildStatus() {
+    this.status = el("p", "visually-hidden status");
+    this.status.setAttribute("aria-live", "polite");
+    return this.status;
+  }
+
+  // ---- state -> DOM ----
+
+  compute() {
+    const keys = this.names.map((name) => this.keys[name]);
+    const values = this.names.map((name) => this.values[name]);
+    return attend(this.query, keys, values, this.sharpness);
+  }
+
+  render() {
+    const { scores, weights, output } = this.compute();
+    this.renderPlane(output);
+    this.names.forEach((name, j) => this.renderReadout(name, scores[j], weights[j]));
+    const total = weights.reduce((a, b) => a + b, 0);
+    this.sumText.textContent = `The weights add up to ${(total * 100).toFixed(1)}%.`;
+    this.sumText.dataset.value = String(total);
+    this.nobodyNote.hidden = !scores.every((s) => s < 0);
+    this.outputValue.textContent = `rgb(${output.map((c) => c.toFixed(3)).join(", ")})`;
+    this.outputValue.dataset.value = output.map((c) => c.toFixed(3)).join(",");
+    this.outputSwatch.style.background = cssRgb(output);
+    this.coords.textContent = `query (${fmt2(this.query[0])}, ${fmt2(this.query[1])})`;
+    this.coords.dataset.x = String(this.query[0]);
+    this.coords.dataset.y = String(this.query[1]);
+    this.slider.value = String(this.sharpness);
+    this.sharpnessText.textContent = `× ${this.sharpness.toFixed(1)}`;
+    this.dataset.sharpness = String(this.sharpness);
+    this.lastResult = { scores, weights, output };
+  }
+
+  renderReadout(name, score, weight) {
+    const { score: scoreCell, weight: weightText, bar } = this.readouts[name];
+    scoreCell.textContent = fmt2(score);
+    scoreCell.dataset.value = String(score);
+    weightText.textContent = `${(weight * 100).toFixed(1)}% (${weight.toFixed(3)})`;
+    weightText.dataset.value = String(weight);
+    bar.style.width = `${weight * 100}%`;
+  }
+
+  renderPlane(output) {
+    for (const name of [...this.names, "query"]) {
+      const at = name === "query" ? this.query : this.keys[name];
+      const [x, y] = toSvg(at);
+      const point = this.points[name];
+      point.setAttribute("transform", `translate(${x} ${y})`);
+      point.dataset.x = String(at[0]);
+      point.dataset.y = String(at[1]);
+      const role = name === "query" ? "query" : `key ${name}`;
+      point.setAttribute("aria-label", `${role} at (${fmt1(at[0])}, ${fmt1(at[1])})`);
+      if (name !== "query") this.setLine(this.spokes[name], [0, 0], at);
+    }
+    this.points.query.querySelector(".dot").setAttribute("fill", cssRgb(output));
+    this.setLine(this.querySpoke, [0, 0], this.query);
+    this.renderHalfPlane();
+  }
+
+  renderHalfPlane() {
+    const [qx, qy] = this.query;
+    const length = Math.hypot(qx, qy);
+    const visible = length > 1e-9;
+    for (const node of [this.shade, this.divider, this.shadeLabel]) node.style.display = visible ? "" : "none";
+    if (!visible) return;
+    const polygon = positiveHalf(this.query).map(toSvg);
+    this.shade.setAttribute("points", polygon.map((p) => p.join(",")).join(" "));
+    const far = 2 * EXTENT;
+    this.setLine(this.divider, [-qy / length * far, qx / length * far], [qy / length * far, -qx / length * far]);
+    const [lx, ly] = toSvg([qx / length * 2.5, qy / length * 2.5]);
+    this.shadeLabel.setAttribute("x", lx);
+    this.shadeLabel.setAttribute("y", ly);
+  }
+
+  setLine(line, from, to) {
+    const [x1, y1] = toSvg(from);
+    const [x2, y2] = toSvg(to);
+    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => line.setAttribute(k, v));
+  }
+
+  /** A sentence for screen readers, after a move ends (not on every pointer move). */
+  announce() {
+    const { weights } = this.lastResult;
+    const parts = this.names.map((name, j) => `${name} ${(weights[j] * 100).toFixed(1)}%`);
+    this.status.textContent = `Query at (${fmt1(this.query[0])}, ${fmt1(this.query[1])}), ` +
+      `sharpness ${this.sharpness.toFixed(1)}. Weights: ${parts.join(", ")}.`;
+  }
+
+  // ---- moving points ----
+
+  moveTo(name, [x, y]) {
+    const at = [round2(clamp(x)), round2(clamp(y))];
+    if (name === "query") this.query = at;
+    else this.keys[name] = at;
+  }
+
+  position(name) {
+    return name === "query" ? this.query : this.keys[name];
+  }
+
+  onKey(event) {
+    const point = event.target.closest?.("[data-point]");
+    const move = MOVES[event.key];
+    if (!point || !move) return;
+    event.preventDefault();
+    const step = event.shiftKey ? BIG_STEP : STEP;
+    const name = point.dataset.point;
+    const [x, y] = this.position(name);
+    this.moveTo(name, [x + move[0] * step, y + move[1] * step]);
+    this.render();
+    this.announce();
+  }
+
+  /** Plane coordinates of a pointer event, through the SVG's current screen transform. */
+  planeAt(event) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return null;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    return [(p.x - SIZE / 2) / UNIT, (SIZE / 2 - p.y) / UNIT];
+  }
+
+  listenToPointer(svg) {
+    svg.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      const point = event.target.closest("[data-point]");
+      // a press on empty plane picks up the query there
+      this.dragging = point ? point.dataset.point : "query";
+      const grab = this.planeAt(event);
+      const [px, py] = this.position(this.dragging);
+      this.grabOffset = point && grab ? [px - grab[0], py - grab[1]] : [0, 0];
+      svg.setPointerCapture(event.pointerId);
+      this.points[this.dragging].focus({ preventScroll: true });
+      event.preventDefault();
+      if (!point) this.dragTo(event);
+    });
+    svg.addEventListener("pointermove", (event) => this.dragging && this.dragTo(event));
+    const stop = () => {
+      if (!this.dragging) return;
+      this.dragging = null;
+      this.announce();
+    };
+    svg.addEventListener("pointerup", stop);
+    svg.addEventListener("pointercancel", stop);
+  }
+
+  dragTo(event) {
+    const at = this.planeAt(event);
+    if (!at) return;
+    this.moveTo(this.dragging, [at[0] + this.grabOffset[0], at[1] + this.grabOffset[1]]);
+    this.render();
+  }
+}
+
+define("sprout-plane", SproutPlane);
+export { SproutPlane, nobodyFitsLayout, positiveHalf };

@@ -1,0 +1,270 @@
+// W1 <sprout-window>: the ch. 6 window network sees only the last 8 tokens before the cursor.
+// Everything earlier is gone for it; Sprout still sees the whole story. At the chosen mark the
+// two models' precomputed top predictions are shown side by side.
+//
+// <sprout-window src="../artifacts/examples/mia_doll.json" mark="recall"></sprout-window>
+// Optional: size="8" (the window), models="window,sprout" (whose predictions to compare).
+import {
+  BASE_CSS, ElementBase, clampInt, define, displayToken, el, fetchJson, formatPercent, isDark,
+  quoted, watchTheme, whenVisible,
+} from './sprout-common.js';
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers (tested under Node)
+
+/**
+ * With the cursor at position c (tokens 0..c-1 written, token c about to be predicted), what
+ * each token is to the window network: "gone" (before its window), "window" or "future".
+ */
+export function windowRole(index, cursor, size) {
+  if (index >= cursor) return 'future';
+  return index >= cursor - size ? 'window' : 'gone';
+}
+
+/** The cursor position at which a mark's predictions apply: right after its last token. */
+export function markCursor(mark) {
+  return mark.end;
+}
+
+export const MODEL_NAMES = {
+  window: 'Window network (sees the last 8 tokens)',
+  gpt1: 'gpt-1 (one attention layer)',
+  sprout: 'Sprout (sees every earlier token)',
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const CSS = `${BASE_CSS}
+.story {
+  display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem; align-items: center;
+  padding: 0.5rem; border-radius: 0.25rem; background: var(--code-bg);
+  font-size: 0.95rem; line-height: 1.35; min-height: 3rem;
+}
+.tok {
+  display: inline-block; padding: 0.05rem 0.2rem; border-radius: 0.2rem; white-space: pre;
+  border: 1px solid transparent; max-width: 100%; overflow-wrap: anywhere; cursor: pointer;
+}
+.tok.space { margin-left: 0.25rem; }
+.tok.window {
+  background: color-mix(in srgb, var(--accent) 22%, transparent);
+  border-color: var(--accent); font-weight: 600;
+}
+.tok.gone { opacity: 0.45; text-decoration: line-through; text-decoration-color: var(--fg-lighter); }
+.tok.future { opacity: 0.25; border-style: dotted; border-color: var(--fg-lighter); }
+.caret {
+  display: inline-block; align-self: stretch; width: 3px; border-radius: 2px;
+  background: var(--fg); margin: 0 0.15rem; position: relative;
+}
+.caret::after {
+  content: "?"; position: absolute; left: 5px; top: -0.2rem; font-weight: 700; color: var(--accent);
+}
+.slider { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; margin: 0.5rem 0; }
+.slider input { flex: 1 1 10rem; min-width: 0; accent-color: var(--accent); }
+.legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; color: var(--fg-light); font-size: 0.85em; }
+.legend .tok { cursor: default; font-size: 0.9em; }
+.status { margin: 0.3rem 0; }
+.predictions { display: flex; flex-wrap: wrap; gap: 0.6rem 1.2rem; margin-top: 0.4rem; }
+.model { flex: 1 1 12rem; min-width: 0; }
+.model h4 { margin: 0 0 0.2rem; font-size: 0.95em; }
+.model ol { margin: 0; padding-left: 1.4rem; }
+.model li { margin: 0.1rem 0; }
+.bar { display: inline-block; height: 0.55rem; background: var(--accent); border-radius: 1px; vertical-align: middle; margin-left: 0.3rem; }
+.prob { font-variant-numeric: tabular-nums; margin-left: 0.3rem; }
+.answer { font-weight: 700; }
+.elsewhere button { margin-left: 0.3rem; }
+`;
+
+const TEMPLATE = `
+<style>${CSS}</style>
+<div class="frame" part="frame">
+  <p class="hint">Move the cursor with the slider, or focus the story and use <kbd>←</kbd> <kbd>→</kbd>
+    (<kbd>Home</kbd> <kbd>End</kbd>); clicking a token puts the cursor after it.</p>
+  <div class="story" tabindex="0" role="group" aria-roledescription="story with a cursor"
+       aria-label="The story, with the cursor where the next token is predicted">
+    <span class="loading">Loading the story…</span></div>
+  <div class="slider">
+    <label for="cursor">Cursor</label>
+    <input id="cursor" type="range" min="1" max="1" value="1" step="1">
+    <output class="position" for="cursor"></output>
+  </div>
+  <div class="legend" aria-hidden="true">
+    <span><span class="tok window">window</span> the window network's view</span>
+    <span><span class="tok gone">faded</span> out of its window: invisible to the window network</span>
+    <span><span class="tok future">later</span> not written yet</span>
+  </div>
+  <p class="status" aria-live="polite"></p>
+  <div class="predictions" hidden></div>
+  <p class="elsewhere" hidden></p>
+  <p class="error" role="alert" hidden></p>
+</div>`;
+
+export class SproutWindow extends ElementBase {
+  connectedCallback() {
+    if (!this.shadowRoot) this.build();
+    this.lifetime = new AbortController();
+    this.size = clampInt(this.getAttribute('size'), 1, 512, 8);
+    this.models = (this.getAttribute('models') || 'window,sprout').split(',').map((s) => s.trim()).filter(Boolean);
+    this.setAttribute('data-theme', isDark() ? 'dark' : 'light');
+    this.stopTheme = watchTheme((dark) => this.setAttribute('data-theme', dark ? 'dark' : 'light'));
+    this.load();
+  }
+
+  disconnectedCallback() {
+    this.lifetime?.abort();
+    this.stopTheme?.();
+  }
+
+  build() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = TEMPLATE; // static template, no data
+    const $ = (s) => root.querySelector(s);
+    this.ui = {
+      story: $('.story'), slider: $('input'), position: $('.position'), status: $('.status'),
+      predictions: $('.predictions'), elsewhere: $('.elsewhere'), error: $('.error'),
+    };
+    this.ui.slider.addEventListener('input', () => this.setCursor(Number(this.ui.slider.value)));
+    this.ui.story.addEventListener('keydown', (e) => this.onKey(e));
+    this.ui.story.addEventListener('click', (e) => {
+      const tok = e.target.closest('.tok');
+      if (tok) this.setCursor(Number(tok.dataset.index) + 1);
+    });
+  }
+
+  async load() {
+    const signal = this.lifetime.signal;
+    await whenVisible(this, { signal });
+    const src = this.getAttribute('src');
+    try {
+      if (!src) throw new Error('No example file: give the element a "src" attribute.');
+      const example = await fetchJson(src, { signal });
+      if (!this.isConnected) return;
+      this.setExample(example);
+    } catch (err) {
+      if (err.name !== 'AbortError') this.showError(err.message);
+    }
+  }
+
+  setExample(example) {
+    if (!Array.isArray(example?.tokens)) throw new Error(`${this.getAttribute('src')} is not an example file`);
+    this.example = example;
+    const marks = example.marks || {};
+    const markName = this.getAttribute('mark') || Object.keys(marks)[0];
+    this.mark = marks[markName] || null;
+    this.predictions = example.predictions?.[markName] || null;
+    if (this.getAttribute('mark') && !this.mark) {
+      this.showError(`The example has no mark "${markName}" (it has: ${Object.keys(marks).join(', ') || 'none'}).`);
+    }
+    this.buildTokens(example.tokens);
+    const T = example.tokens.length;
+    this.ui.slider.max = String(T);
+    this.ui.slider.setAttribute('aria-valuetext', '');
+    this.buildPredictions();
+    this.setCursor(this.mark ? markCursor(this.mark) : Math.min(T, this.size + 1));
+    this.setAttribute('ready', '');
+  }
+
+  showError(message) {
+    this.ui.error.hidden = false;
+    this.ui.error.textContent = message;
+    if (!this.example) this.ui.story.replaceChildren(el('span', 'loading', 'The story could not be shown.'));
+    this.setAttribute('error', '');
+  }
+
+  buildTokens(tokens) {
+    this.tokenEls = tokens.map((token, index) => {
+      const span = el('span', 'tok', displayToken(token));
+      if (index > 0 && token.startsWith(' ')) span.classList.add('space');
+      span.dataset.index = String(index);
+      return span;
+    });
+    this.caret = el('span', 'caret');
+    this.caret.setAttribute('aria-hidden', 'true');
+    this.ui.story.replaceChildren(...this.tokenEls);
+  }
+
+  buildPredictions() {
+    const box = this.ui.predictions;
+    if (!this.predictions) {
+      box.replaceChildren();
+      return;
+    }
+    const answer = this.example.tokens[this.mark.end];
+    box.replaceChildren(...this.models.filter((m) => this.predictions[m]).map((model) => {
+      const column = el('section', 'model');
+      column.dataset.model = model;
+      column.append(el('h4', '', MODEL_NAMES[model] || model));
+      const list = el('ol');
+      for (const p of this.predictions[model]) {
+        const item = el('li');
+        item.append(el('span', 'token', quoted(p.token)));
+        const bar = el('span', 'bar');
+        bar.style.width = `${Math.max(1, Math.round(p.prob * 80))}px`;
+        bar.setAttribute('aria-hidden', 'true');
+        item.append(bar, el('span', 'prob', formatPercent(p.prob)));
+        if (p.token === answer) {
+          item.classList.add('answer');
+          item.append(el('span', 'note', ' ✓ the story’s word'));
+        }
+        list.append(item);
+      }
+      column.append(list);
+      return column;
+    }));
+  }
+
+  setCursor(position) {
+    if (!this.example) return;
+    const T = this.example.tokens.length;
+    const cursor = Math.min(T, Math.max(1, position));
+    this.cursor = cursor;
+    this.tokenEls.forEach((span, i) => {
+      const role = windowRole(i, cursor, this.size);
+      span.classList.toggle('window', role === 'window');
+      span.classList.toggle('gone', role === 'gone');
+      span.classList.toggle('future', role === 'future');
+    });
+    this.ui.story.insertBefore(this.caret, this.tokenEls[cursor] || null);
+    this.ui.slider.value = String(cursor);
+    const before = quoted(this.example.tokens[cursor - 1]);
+    this.ui.position.textContent = `after token ${cursor - 1} ${before}`;
+    this.ui.slider.setAttribute('aria-valuetext', `after token ${cursor - 1}, ${before}`);
+    this.renderStatus(cursor);
+  }
+
+  renderStatus(cursor) {
+    const first = Math.max(0, cursor - this.size);
+    const seen = this.example.tokens.slice(first, cursor).map(displayToken).join(' ');
+    const gone = first;
+    this.ui.status.textContent = `The window network sees ${cursor - first} tokens: ${seen}. ` +
+      (gone ? `The ${gone} earlier token${gone === 1 ? ' is' : 's are'} invisible to it; Sprout sees all ${cursor}.`
+            : 'Nothing has left its window yet.');
+    const atMark = this.mark && cursor === markCursor(this.mark);
+    this.ui.predictions.hidden = !(atMark && this.predictions);
+    this.ui.elsewhere.hidden = !this.mark || atMark;
+    if (this.mark && !atMark) this.renderElsewhere();
+  }
+
+  renderElsewhere() {
+    const box = this.ui.elsewhere;
+    if (box.childNodes.length) return;
+    const lastToken = quoted(this.example.tokens[this.mark.position]);
+    const jump = el('button', 'jump', 'Jump there');
+    jump.type = 'button';
+    jump.addEventListener('click', () => {
+      this.setCursor(markCursor(this.mark));
+      this.ui.slider.focus();
+    });
+    box.append(document.createTextNode(`The models' predictions are shown with the cursor right after ${quoted(this.mark.text)} (token ${this.mark.position}, ${lastToken}).`), jump);
+  }
+
+  onKey(event) {
+    if (!this.example) return;
+    const T = this.example.tokens.length;
+    const moves = { ArrowLeft: this.cursor - 1, ArrowRight: this.cursor + 1, Home: 1, End: T };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    this.setCursor(moves[event.key]);
+  }
+}
+
+define('sprout-window', SproutWindow);

@@ -1,0 +1,238 @@
+// Unit tests for the data widgets' pure parts (W1, W2, W5 and sprout-common.js):
+// node --test site_assets/tests/
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+import {
+  colorScale, colorScaleRgb, colorTable, decodeAttention, displayToken, formatHashState,
+  formatPercent, isDark, parseHashState, prepareExample, textColorOn, topK, triangleSize,
+  watchTheme, withHashKey, define, exampleUrl,
+} from '../sprout-common.js';
+import {
+  defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
+} from '../sprout-explorer.js';
+import {
+  KINDS, formatHeadsState, gridStep, paintHead, parseHeadsState, scoreMatrix, topHeads,
+} from '../sprout-heads.js';
+import { markCursor, windowRole } from '../sprout-window.js';
+
+const readJson = (relative) => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
+const fixture = readJson('./fixtures/attention.json');
+const ARTIFACTS = '../../docs/artifacts/';
+
+// --- decoding ------------------------------------------------------------------------------
+
+test('decodeAttention reproduces the Python decoder exactly', () => {
+  const { layers, heads, T, encoded, decoded } = fixture;
+  const maps = decodeAttention(encoded, layers, heads, T);
+  for (let l = 0; l < layers; l++) {
+    for (let h = 0; h < heads; h++) {
+      for (let t = 0; t < T; t++) {
+        for (let j = 0; j < T; j++) {
+          assert.equal(maps.weight(l, h, t, j), decoded[l][h][t][j], `weight ${l} ${h} ${t} ${j}`);
+        }
+        assert.deepEqual(maps.row(l, h, t), decoded[l][h][t].slice(0, t + 1));
+      }
+    }
+  }
+});
+
+test('decoded rows sum to one and the future is zero', () => {
+  const { layers, heads, T, encoded } = fixture;
+  const maps = decodeAttention(encoded, layers, heads, T);
+  for (let l = 0; l < layers; l++) {
+    for (let h = 0; h < heads; h++) {
+      const square = maps.head(l, h);
+      assert.equal(square.length, T * T);
+      for (let t = 0; t < T; t++) {
+        let bytes = 0;
+        for (let j = 0; j <= t; j++) bytes += square[t * T + j];
+        assert.equal(bytes, 255);
+        for (let j = t + 1; j < T; j++) assert.equal(square[t * T + j], 0);
+      }
+    }
+  }
+});
+
+test('decodeAttention names the wrong byte count', () => {
+  const { layers, heads, T, encoded } = fixture;
+  assert.throws(() => decodeAttention(encoded, layers, heads, T + 1),
+                /holds 168 bytes, expected 216 for 2 layers x 3 heads x 8 tokens/);
+  assert.throws(() => decodeAttention('not base64!', 1, 1, 2), /base64/);
+  assert.equal(triangleSize(7), 28);
+});
+
+test('the real Tom example: one head sends most of "he" to Tom (as stats.json says)', () => {
+  const stats = readJson(`${ARTIFACTS}stats.json`);
+  const example = prepareExample(readJson(`${ARTIFACTS}examples/tom_he.json`));
+  const row = example.maps.row(stats['tom_he.layer'] - 1, stats['tom_he.head'] - 1, stats['tom_he.he_position']);
+  const share = stats['tom_he.tom_positions'].reduce((sum, j) => sum + row[j], 0);
+  assert.ok(Math.abs(share - stats['tom_he.share']) < 0.005, `${share} vs ${stats['tom_he.share']}`);
+  assert.equal(example.tokens[stats['tom_he.he_position']], ' he');
+});
+
+test('prepareExample refuses files that are not examples', () => {
+  assert.throws(() => prepareExample({ tokens: ['a'] }, 'x.json'), /x\.json is not an example file/);
+  const example = readJson(`${ARTIFACTS}examples/mia_doll.json`);
+  const T = example.tokens.length;
+  assert.throws(() => prepareExample({ ...example, tokens: example.tokens.slice(1) }, 'm.json'),
+                new RegExp(`attention covers ${T} tokens but the story has ${T - 1}`));
+});
+
+// --- numbers and readouts ----------------------------------------------------------------
+
+test('percentages of every byte match Python formatting', () => {
+  fixture.percent_of_byte.forEach((expected, b) => assert.equal(formatPercent(b / 255), expected));
+  assert.equal(formatPercent(0.646), '64.6%');
+});
+
+test('topK orders by weight and breaks ties by position', () => {
+  assert.deepEqual(topK([0.1, 0.5, 0.1, 0.3], 3), [1, 3, 0]);
+  assert.deepEqual(topK([0.2], 3), [0]);
+});
+
+test('the top-3 readout lists the most attended tokens with percentages', () => {
+  const tokens = ['◆', 'Tom', ' and', ' he'];
+  const top = topAttended([0.1, 0.6, 0.05, 0.25], tokens, 3);
+  assert.deepEqual(top.map((t) => t.index), [1, 3, 0]);
+  assert.equal(readoutSentence(top, 3, ' he', 7, 2),
+               'Layer 7, head 2: ‘he’ (token 3) looks most at ‘Tom’ (token 1) 60.0%, ‘he’ (token 3) 25.0%, ‘◆’ (token 0) 10.0%.');
+});
+
+test('tokens are shown without their leading space, blanks made visible', () => {
+  assert.equal(displayToken(' took'), 'took');
+  assert.equal(displayToken('◆'), '◆');
+  assert.equal(displayToken(' '), '␣');
+  assert.equal(displayToken('\n'), '↵');
+  assert.equal(displayToken('<img src=x onerror=alert(1)>'), '<img src=x onerror=alert(1)>');
+});
+
+test('the default query is the last mark', () => {
+  assert.equal(defaultQuery(readJson(`${ARTIFACTS}examples/tom_he.json`)), 57);
+  assert.equal(defaultQuery({ tokens: ['◆', 'a', 'b'], marks: {} }), 2);
+});
+
+// --- colour --------------------------------------------------------------------------------
+
+test('the colour scale runs from the page colour to viridis', () => {
+  assert.equal(colorScale(0, false), 'rgb(255, 255, 255)');
+  assert.equal(colorScale(1, false), 'rgb(68, 1, 84)');
+  assert.equal(colorScale(1, true), 'rgb(253, 231, 37)');
+  assert.equal(colorScale(-3, false), colorScale(0, false));
+  assert.equal(colorScale(7, true), colorScale(1, true));
+  assert.equal(colorScale(NaN, true), colorScale(0, true));
+});
+
+test('lightness is monotonic on both palettes (readable without hue)', () => {
+  const luma = ([r, g, b]) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  for (const dark of [false, true]) {
+    let last = luma(colorScaleRgb(0, dark));
+    for (let i = 1; i <= 100; i++) {
+      const now = luma(colorScaleRgb(i / 100, dark));
+      assert.ok(dark ? now >= last - 1 : now <= last + 1, `step ${i} dark=${dark}`);
+      last = now;
+    }
+  }
+});
+
+test('text on a shaded token contrasts with it', () => {
+  assert.equal(textColorOn([255, 255, 255]), '#000');
+  assert.equal(textColorOn([68, 1, 84]), '#fff');
+  assert.equal(textColorOn([253, 231, 37]), '#000');
+  const table = colorTable(false);
+  assert.equal(table.css.length, 256);
+  assert.equal(table.css[255], 'rgb(68, 1, 84)');
+  assert.deepEqual([...table.rgb.slice(0, 3)], [255, 255, 255]);
+});
+
+test('paintHead colours the past and leaves the future clear', () => {
+  const T = 2;
+  const bytes = new Uint8Array([255, 0, 128, 127]);
+  const pixels = new Uint8ClampedArray(T * T * 4);
+  const { rgb } = colorTable(false);
+  paintHead(pixels, bytes, T, rgb);
+  assert.deepEqual([...pixels.slice(0, 4)], [68, 1, 84, 255]);
+  assert.deepEqual([...pixels.slice(4, 8)], [0, 0, 0, 0]);
+  assert.deepEqual([...pixels.slice(8, 12)], [...rgb.slice(128 * 3, 128 * 3 + 3), 255]);
+});
+
+// --- URL hash --------------------------------------------------------------------------------
+
+test('hash state keeps other widgets and drops heading anchors', () => {
+  assert.deepEqual(parseHashState('#explorer=tom_he/7/2/57&heads=zorbin/5/4'),
+                   { explorer: 'tom_he/7/2/57', heads: 'zorbin/5/4' });
+  assert.deepEqual(parseHashState('#where-sprout-looks'), {});
+  assert.deepEqual(parseHashState(''), {});
+  assert.equal(withHashKey('#where-sprout-looks', 'explorer', 'tom_he/7/2/57'), '#explorer=tom_he/7/2/57');
+  assert.equal(withHashKey('#heads=zorbin/5/4', 'explorer', 'tom_he/7/2/57'),
+               '#heads=zorbin/5/4&explorer=tom_he/7/2/57');
+  assert.equal(formatHashState({}), '');
+});
+
+test('explorer state round-trips and rejects junk', () => {
+  const state = { example: 'tom_he', layer: 7, head: 2, token: 57 };
+  assert.equal(formatExplorerState(state), 'tom_he/7/2/57');
+  assert.deepEqual(parseExplorerState('tom_he/7/2/57'), state);
+  for (const bad of ['tom_he/7/2', 'tom_he/0/2/57', 'Tom/7/2/57', 'tom_he/x/2/57', '', undefined,
+                     '<img>/1/1/1', 'tom_he/7/2/57/9']) {
+    assert.equal(parseExplorerState(bad), null, String(bad));
+  }
+});
+
+test('heads state round-trips and rejects junk', () => {
+  assert.equal(formatHeadsState({ example: 'zorbin', layer: 5, head: 4 }), 'zorbin/5/4');
+  assert.deepEqual(parseHeadsState('zorbin/5/4'), { example: 'zorbin', layer: 5, head: 4 });
+  assert.equal(parseHeadsState('zorbin/5'), null);
+  assert.equal(parseHeadsState('zorbin/5/0'), null);
+});
+
+test('example URLs add the folder slash', () => {
+  assert.equal(exampleUrl('a/examples', 'tom_he'), 'a/examples/tom_he.json');
+  assert.equal(exampleUrl('a/examples/', 'tom_he'), 'a/examples/tom_he.json');
+});
+
+// --- W5 scores and grid --------------------------------------------------------------------
+
+test('the top heads computed from the matrices are the ones head_scores.json lists', () => {
+  const scores = readJson(`${ARTIFACTS}head_scores.json`);
+  for (const kind of Object.keys(KINDS)) {
+    const matrix = scoreMatrix(scores, kind);
+    assert.equal(matrix.length, scores.layers);
+    const listed = scores.models.sprout.top[kind].map(({ layer, head }) => `${layer}/${head}`);
+    assert.deepEqual(topHeads(matrix, 3).map(({ layer, head }) => `${layer}/${head}`), listed, kind);
+  }
+});
+
+test('topHeads is 1-based', () => {
+  assert.deepEqual(topHeads([[0.1, 0.9], [0.5, 0.2]], 2),
+                   [{ layer: 1, head: 2, score: 0.9 }, { layer: 2, head: 1, score: 0.5 }]);
+});
+
+test('grid keys move within 8 x 6', () => {
+  assert.deepEqual(gridStep(1, 1, 'ArrowUp', 8, 6), [1, 1]);
+  assert.deepEqual(gridStep(1, 1, 'ArrowDown', 8, 6), [2, 1]);
+  assert.deepEqual(gridStep(3, 6, 'ArrowRight', 8, 6), [3, 6]);
+  assert.deepEqual(gridStep(3, 4, 'Home', 8, 6), [3, 1]);
+  assert.deepEqual(gridStep(3, 4, 'End', 8, 6, true), [8, 6]);
+  assert.equal(gridStep(3, 4, 'a', 8, 6), null);
+});
+
+// --- W1 ----------------------------------------------------------------------------------------
+
+test('the window holds the 8 tokens before the cursor', () => {
+  const roles = Array.from({ length: 12 }, (_, i) => windowRole(i, 10, 8));
+  assert.deepEqual(roles, ['gone', 'gone', 'window', 'window', 'window', 'window', 'window', 'window',
+                           'window', 'window', 'future', 'future']);
+  const mia = readJson(`${ARTIFACTS}examples/mia_doll.json`);
+  assert.equal(markCursor(mia.marks.recall), mia.marks.recall.position + 1);
+});
+
+// --- importing under Node ------------------------------------------------------------------
+
+test('browser helpers degrade quietly without a DOM', () => {
+  assert.equal(isDark(), false);
+  const stop = watchTheme(() => {});
+  stop();
+  define('sprout-nothing', class {});
+});

@@ -1,0 +1,575 @@
+"""The data widgets in headless Chromium: W1 <sprout-window>, W2 <sprout-explorer> and
+W5 <sprout-heads>, on the plain test page tests/browser/pages/widgets.html with the real
+artifacts. Every weight the widgets show is checked against build_artifacts' own decoder."""
+import json
+import shutil
+import statistics
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from build_artifacts.encoding import decode_attention
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "docs" / "artifacts"
+OUTPUT = ROOT / "test-output"
+PHONE = (375, 812)
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+ALL_READY = """(ids) => ids.every(id => document.getElementById(id)?.hasAttribute('ready'))"""
+
+
+def example(name):
+    return json.loads((ARTIFACTS / "examples" / f"{name}.json").read_text())
+
+
+def weights_of(name):
+    data = example(name)
+    a = data["attention"]
+    return data, decode_attention(a["data"], a["layers"], a["heads"], a["tokens"])
+
+
+def percent(weight):
+    return f"{weight * 100:.1f}%"
+
+
+def open_widgets(browse, widget_root, hash="", ids=("window", "explorer", "heads")):
+    browse.goto(f"{widget_root}pages/widgets.html{hash}")
+    browse.page.wait_for_function(ALL_READY, arg=list(ids))
+    return browse.page
+
+
+# ---- reading the widgets' state ------------------------------------------------------------
+
+READ_EXPLORER = """() => {
+  const el = document.getElementById('explorer');
+  const root = el.shadowRoot;
+  const tokens = [...root.querySelectorAll('.tok')];
+  const query = tokens.findIndex(t => t.getAttribute('aria-selected') === 'true');
+  return {
+    example: root.querySelector('select.example').value,
+    exampleTitle: root.querySelector('select.example').selectedOptions[0].textContent,
+    layer: Number(root.querySelector('select.layer').value),
+    head: Number(root.querySelector('select.head').value),
+    query,
+    count: tokens.length,
+    labels: tokens.map(t => t.getAttribute('aria-label')),
+    titles: tokens.map(t => t.title),
+    future: tokens.map(t => t.classList.contains('future')),
+    backgrounds: tokens.map(t => getComputedStyle(t).backgroundColor),
+    top: [...root.querySelectorAll('.top .item')].map(i => [Number(i.dataset.index), i.dataset.weight]),
+    topText: root.querySelector('.top').textContent,
+    inspect: root.querySelector('.inspect').textContent,
+    focused: root.activeElement ? Number(root.activeElement.dataset.index) : null,
+  };
+}"""
+
+READ_HEADS = """() => {
+  const root = document.getElementById('heads').shadowRoot;
+  const cells = [...root.querySelectorAll('.cell')];
+  const focused = root.activeElement;
+  return {
+    example: root.querySelector('select.example').value,
+    canvases: root.querySelectorAll('.cell canvas').length,
+    selected: cells.filter(c => c.getAttribute('aria-selected') === 'true')
+                   .map(c => [Number(c.dataset.layer), Number(c.dataset.head)]),
+    top: cells.filter(c => c.classList.contains('top'))
+              .map(c => [Number(c.dataset.layer), Number(c.dataset.head)]),
+    focused: focused && focused.classList.contains('cell')
+             ? [Number(focused.dataset.layer), Number(focused.dataset.head)] : null,
+    detailShown: root.querySelector('.detail').checkVisibility(),
+    title: root.querySelector('.detail-title').textContent,
+    scores: root.querySelector('.scores').textContent,
+    readout: root.querySelector('.readout').textContent,
+    tops: root.querySelector('.tops').textContent,
+  };
+}"""
+
+
+def hash_state(page):
+    """The URL hash as {widget key: state}, e.g. {"explorer": "tom_he/7/2/57"}."""
+    hash = page.evaluate("location.hash").removeprefix("#")
+    return dict(part.split("=", 1) for part in hash.split("&") if "=" in part)
+
+
+def wait_for_hash(page, expected):
+    """The widgets write the hash a moment after the last change; wait for these keys."""
+    page.wait_for_function("""(expected) => {
+        const state = Object.fromEntries(location.hash.slice(1).split('&').map(p => p.split('=')));
+        return Object.entries(expected).every(([k, v]) => state[k] === v);
+    }""", arg=expected)
+    return hash_state(page)
+
+
+def explorer(page):
+    return page.evaluate(READ_EXPLORER)
+
+
+def heads(page):
+    return page.evaluate(READ_HEADS)
+
+
+def check_explorer_numbers(state, name):
+    """Every percentage W2 shows for its current query equals the decoded artifact."""
+    data, attention = weights_of(name)
+    row = attention[state["layer"] - 1, state["head"] - 1, state["query"]]
+    q = state["query"]
+    assert state["count"] == len(data["tokens"])
+    for j, label in enumerate(state["labels"]):
+        if j <= q:
+            assert label.endswith(percent(row[j])), (j, label)
+            assert percent(row[j]) in state["titles"][j]
+            assert not state["future"][j]
+        else:
+            assert label.endswith("not visible") and state["future"][j], (j, label)
+    order = sorted(range(q + 1), key=lambda j: (-row[j], j))[:3]
+    assert state["top"] == [[j, percent(row[j])] for j in order]
+    return data, row
+
+
+# ---- rendering with real data -------------------------------------------------------------
+
+def test_every_widget_renders_the_real_artifacts(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    state = explorer(page)
+    assert (state["example"], state["layer"], state["head"], state["query"]) == ("tom_he", 7, 2, 57)
+    assert state["exampleTitle"] == example("tom_he")["title"]
+    check_explorer_numbers(state, "tom_he")
+    w5 = heads(page)
+    assert w5["canvases"] == 48 and w5["example"] == "zorbin"
+    mia = example("mia_doll")
+    assert page.locator("#window .story .tok").count() == len(mia["tokens"])
+    for widget in ("window", "explorer", "heads"):
+        assert not page.locator(f"#{widget}").evaluate("e => e.hasAttribute('error')")
+
+
+def test_tom_head_sends_he_to_tom(browse, widget_root):
+    """The chapter's claim, as a reader sees it in W2: the Tom head's shares on "Tom"."""
+    stats = json.loads((ARTIFACTS / "stats.json").read_text())
+    page = open_widgets(browse, widget_root)
+    state = explorer(page)
+    _, row = check_explorer_numbers(state, "tom_he")
+    assert (state["layer"], state["head"]) == (stats["tom_he.layer"], stats["tom_he.head"])
+    for j in stats["tom_he.tom_positions"]:
+        page.locator("#explorer .tok").nth(j).hover()
+        assert percent(row[j]) in explorer(page)["inspect"]
+
+
+# ---- W1 --------------------------------------------------------------------------------------
+
+READ_WINDOW = """() => {
+  const root = document.getElementById('window').shadowRoot;
+  const tokens = [...root.querySelectorAll('.tok[data-index]')];
+  const ofClass = c => tokens.filter(t => t.classList.contains(c)).map(t => Number(t.dataset.index));
+  return {
+    cursor: Number(root.querySelector('input[type=range]').value),
+    window: ofClass('window'), gone: ofClass('gone'), future: ofClass('future'),
+    predictionsShown: root.querySelector('.predictions').checkVisibility(),
+    elsewhereShown: root.querySelector('.elsewhere').checkVisibility(),
+    models: Object.fromEntries([...root.querySelectorAll('.model')].map(m =>
+      [m.dataset.model, [...m.querySelectorAll('li')].map(li =>
+        [li.querySelector('.token').textContent, li.querySelector('.prob').textContent])])),
+  };
+}"""
+
+
+def test_window_shows_the_precomputed_predictions_at_the_mark(browse, widget_root):
+    page = open_widgets(browse, widget_root, ids=("window",))
+    mia = example("mia_doll")
+    mark = mia["marks"]["recall"]
+    state = page.evaluate(READ_WINDOW)
+    assert state["cursor"] == mark["end"]
+    assert state["window"] == list(range(mark["end"] - 8, mark["end"]))
+    assert state["gone"] == list(range(0, mark["end"] - 8))
+    assert state["future"] == list(range(mark["end"], len(mia["tokens"])))
+    assert state["predictionsShown"] and not state["elsewhereShown"]
+    for model in ("window", "sprout"):
+        expected = [[f"‘{p['token'].removeprefix(' ')}’", percent(p["prob"])]
+                    for p in mia["predictions"]["recall"][model]]
+        assert state["models"][model] == expected, model
+    assert "gpt1" not in state["models"]
+
+
+def test_window_cursor_moves_by_keys_slider_and_click(browse, widget_root):
+    page = open_widgets(browse, widget_root, ids=("window",))
+    end = example("mia_doll")["marks"]["recall"]["end"]
+    story = page.locator("#window .story")
+    story.focus()
+    page.keyboard.press("ArrowLeft")
+    state = page.evaluate(READ_WINDOW)
+    assert state["cursor"] == end - 1
+    assert state["window"] == list(range(end - 9, end - 1))
+    assert not state["predictionsShown"] and state["elsewhereShown"]
+    page.keyboard.press("Home")
+    assert page.evaluate(READ_WINDOW)["cursor"] == 1
+    assert page.evaluate(READ_WINDOW)["window"] == [0]
+    slider = page.locator("#window input[type=range]")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(READ_WINDOW)["cursor"] == 2
+    page.locator("#window .jump").click()
+    state = page.evaluate(READ_WINDOW)
+    assert state["cursor"] == end and state["predictionsShown"]
+    page.locator("#window .tok[data-index='3']").click()
+    assert page.evaluate(READ_WINDOW)["cursor"] == 4
+
+
+# ---- W2 --------------------------------------------------------------------------------------
+
+def test_explorer_keyboard_changes_token_layer_and_head(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    page.locator("#explorer .tok.query").focus()
+    page.keyboard.press("ArrowRight")
+    state = explorer(page)
+    assert state["query"] == 58 and state["focused"] == 58
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("]")
+    state = explorer(page)
+    assert (state["layer"], state["head"], state["query"]) == (6, 3, 58)
+    check_explorer_numbers(state, "tom_he")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("[")
+    page.keyboard.press("PageUp")
+    state = explorer(page)
+    assert (state["layer"], state["head"]) == (8, 1)
+    wait_for_hash(page, {"explorer": "tom_he/8/1/58"})
+    # Shift+arrows read one earlier token without moving the query; Enter makes it the query
+    page.keyboard.press("Shift+ArrowLeft")
+    page.keyboard.press("Shift+ArrowLeft")
+    state = explorer(page)
+    data, row = check_explorer_numbers(state, "tom_he")
+    assert state["focused"] == 56 and state["query"] == 58
+    assert percent(row[56]) in state["inspect"]
+    page.keyboard.press("Enter")
+    assert explorer(page)["query"] == 56
+    page.keyboard.press("Home")
+    assert explorer(page)["query"] == 0
+    check_explorer_numbers(explorer(page), "tom_he")
+
+
+def test_explorer_click_and_selects(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    page.locator("#explorer .tok").nth(20).click()
+    state = explorer(page)
+    assert state["query"] == 20
+    check_explorer_numbers(state, "tom_he")
+    page.locator("#explorer select.head").select_option("5")
+    page.locator("#explorer select.layer").select_option("3")
+    state = explorer(page)
+    assert (state["layer"], state["head"], state["query"]) == (3, 5, 20)
+    check_explorer_numbers(state, "tom_he")
+    assert wait_for_hash(page, {"explorer": "tom_he/3/5/20", "heads": "tom_he/3/5"}) == {
+        "explorer": "tom_he/3/5/20", "heads": "tom_he/3/5"}
+
+
+def test_explorer_fetches_an_example_only_when_chosen(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    assert not [u for u in browse.requests if u.endswith("/blue_key.json")]
+    page.locator("#explorer select.example").select_option("blue_key")
+    page.wait_for_function("""() => document.getElementById('explorer').shadowRoot
+        .querySelector('select.example').selectedOptions[0].textContent === 'Where is the key?'""")
+    page.wait_for_function("() => location.hash.includes('explorer=blue_key/')")
+    state = explorer(page)
+    assert state["example"] == "blue_key"
+    data = example("blue_key")
+    assert state["query"] == max(m["position"] for m in data["marks"].values())
+    check_explorer_numbers(state, "blue_key")
+    assert len([u for u in browse.requests if u.endswith("/blue_key.json")]) == 1
+
+
+def test_widgets_fetch_nothing_until_scrolled_to(browse, widget_root):
+    browse.goto(f"{widget_root}pages/lazy.html")
+    page = browse.page
+    page.wait_for_function("() => customElements.get('sprout-explorer')")
+    page.wait_for_timeout(800)
+    assert not [u for u in browse.requests if "/artifacts/" in u]
+    page.locator("#explorer").scroll_into_view_if_needed()
+    page.wait_for_function(ALL_READY, arg=["explorer"])
+    assert [u for u in browse.requests if u.endswith("/mia_doll.json")]
+    assert not [u for u in browse.requests if u.endswith("/tom_he.json")]
+
+
+def test_a_missing_file_shows_a_readable_error(browse, widget_root):
+    page = open_widgets(browse, widget_root, ids=("window",))
+    page.evaluate("""() => {
+        const el = document.createElement('sprout-explorer');
+        el.id = 'broken';
+        el.setAttribute('base', '../artifacts/nowhere/');
+        el.setAttribute('example', 'tom_he');
+        el.setAttribute('hash', 'off');
+        document.body.prepend(el);
+    }""")
+    page.wait_for_function("() => document.getElementById('broken').hasAttribute('error')")
+    message = page.evaluate("() => document.getElementById('broken').shadowRoot.querySelector('.error').textContent")
+    assert "nowhere/tom_he.json" in message and "HTTP 404" in message
+    # the browser itself logs the failed request; nothing else may be logged
+    assert all("404" in e for e in browse.errors), browse.errors
+    browse.errors.clear()
+
+
+# ---- W5 --------------------------------------------------------------------------------------
+
+def test_heads_grid_click_keyboard_and_enlarged_map(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    assert not heads(page)["detailShown"]
+    page.locator('#heads .cell[data-layer="5"][data-head="4"]').click()
+    state = heads(page)
+    assert state["selected"] == [[5, 4]] and state["detailShown"]
+    assert state["title"] == "Layer 5, head 4"
+    wait_for_hash(page, {"heads": "zorbin/5/4"})
+    page.keyboard.press("ArrowRight")
+    assert heads(page)["focused"] == [5, 5] and heads(page)["selected"] == [[5, 4]]
+    page.keyboard.press("Enter")
+    assert heads(page)["selected"] == [[5, 5]]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    assert heads(page)["selected"] == [[6, 5]]
+    page.keyboard.press("Control+End")
+    page.keyboard.press(" ")
+    assert heads(page)["selected"] == [[8, 6]]
+    wait_for_hash(page, {"heads": "zorbin/8/6"})
+
+    data, attention = weights_of("zorbin")
+    T = len(data["tokens"])
+    page.locator("#heads canvas.big").focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    t, j = T - 2, T - 4
+    readout = heads(page)["readout"]
+    assert f"(token {t})" in readout and f"(token {j})" in readout
+    assert readout.endswith(percent(attention[7, 5, t, j]))
+    page.keyboard.press("Home")
+    assert heads(page)["readout"].endswith(percent(attention[7, 5, t, 0]))
+    # hover reads the cell under the pointer
+    box = page.locator("#heads canvas.big").bounding_box()
+    margin = page.evaluate("() => document.getElementById('heads').margin()")
+    page.mouse.move(box["x"] + margin + 10 * 3 + 5, box["y"] + margin + 10 * 9 + 5)
+    assert heads(page)["readout"].endswith(percent(attention[7, 5, 9, 3]))
+
+
+def test_heads_highlight_the_top_heads_of_each_kind(browse, widget_root):
+    scores = json.loads((ARTIFACTS / "head_scores.json").read_text())["models"]["sprout"]
+    page = open_widgets(browse, widget_root)
+    assert heads(page)["top"] == []
+    for kind in ("previous_token", "first_token", "induction"):
+        page.locator("#heads select.kind").select_option(kind)
+        state = heads(page)
+        top = scores["top"][kind]
+        assert sorted(state["top"]) == sorted([t["layer"], t["head"]] for t in top)
+        for t in top:
+            assert f"layer {t['layer']}, head {t['head']}: {t['score']:.2f}" in state["tops"]
+    page.locator("#heads .tops button").first.click()
+    best = scores["top"]["induction"][0]
+    state = heads(page)
+    assert state["selected"] == [[best["layer"], best["head"]]]
+    assert f"induction {best['score']:.2f}" in state["scores"]
+
+
+# ---- links between W2 and W5, deep links ---------------------------------------------------
+
+def test_choosing_a_head_in_one_shows_it_in_the_other(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    page.locator('#heads .cell[data-layer="3"][data-head="1"]').click()
+    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('select.example').value === 'zorbin'")
+    page.wait_for_function("""() => document.getElementById('explorer').shadowRoot
+        .querySelector('.tok.query') && location.hash.includes('explorer=zorbin/')""")
+    state = explorer(page)
+    assert (state["example"], state["layer"], state["head"]) == ("zorbin", 3, 1)
+    check_explorer_numbers(state, "zorbin")
+    page.locator("#explorer select.head").select_option("6")
+    assert heads(page)["selected"] == [[3, 6]]
+    page.locator("#explorer select.example").select_option("mia_doll")
+    page.wait_for_function("() => document.getElementById('heads').shadowRoot.querySelector('select.example').value === 'mia_doll'")
+    page.wait_for_function("() => location.hash.includes('heads=mia_doll/3/6')")
+    assert page.locator("#heads .cell canvas").first.evaluate("c => c.width") == len(example("mia_doll")["tokens"])
+
+
+def test_deep_links_restore_the_explorer(browse, widget_root):
+    page = open_widgets(browse, widget_root, hash="#explorer=zorbin/5/4/40", ids=("explorer",))
+    state = explorer(page)
+    assert (state["example"], state["layer"], state["head"], state["query"]) == ("zorbin", 5, 4, 40)
+    check_explorer_numbers(state, "zorbin")
+    top = page.locator("#explorer").bounding_box()["y"]
+    assert -2 <= top < 900, "the widget is scrolled into view"
+    # a link in the page (hashchange) moves it again
+    page.evaluate("location.hash = 'explorer=tom_he/1/6/10'")
+    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('select.example').value === 'tom_he'")
+    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('.tok.query')?.dataset.index === '10'")
+    state = explorer(page)
+    assert (state["layer"], state["head"], state["query"]) == (1, 6, 10)
+    check_explorer_numbers(state, "tom_he")
+
+
+def test_deep_links_restore_the_heads(browse, widget_root):
+    page = open_widgets(browse, widget_root, hash="#heads=tom_he/7/2", ids=("heads",))
+    state = heads(page)
+    assert state["example"] == "tom_he" and state["selected"] == [[7, 2]] and state["title"] == "Layer 7, head 2"
+    top = page.locator("#heads").bounding_box()["y"]
+    assert -2 <= top < 900
+    # a malformed hash is ignored (about:blank first: a new hash alone would not reload)
+    browse.goto("about:blank")
+    browse.goto(f"{widget_root}pages/widgets.html#heads=tom_he/x/2")
+    page.wait_for_function(ALL_READY, arg=["heads"])
+    assert heads(page)["example"] == "zorbin" and not heads(page)["detailShown"]
+
+
+def test_widgets_survive_being_moved(browse, widget_root):
+    """MkDocs Material's instant navigation removes and inserts elements: a detached widget
+    listens to nothing, and a moved one keeps working with the reader's selection."""
+    page = open_widgets(browse, widget_root)
+    page.locator("#explorer select.layer").select_option("3")
+    page.evaluate("""() => {
+        const el = document.getElementById('explorer');
+        const parent = el.parentNode, next = el.nextSibling;
+        el.remove();
+        document.dispatchEvent(new CustomEvent('sprout-head-select', {detail: {example: 'tom_he', layer: 2, head: 5}}));
+        parent.insertBefore(el, next);
+    }""")
+    page.wait_for_function(ALL_READY, arg=["explorer"])
+    state = explorer(page)
+    assert (state["example"], state["layer"], state["head"], state["query"]) == ("tom_he", 3, 2, 57)
+    check_explorer_numbers(state, "tom_he")
+    page.locator('#heads .cell[data-layer="4"][data-head="1"]').click()
+    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('select.layer').value === '4'")
+
+
+# ---- safety ----------------------------------------------------------------------------------
+
+def test_story_text_is_never_html(browse, serve, tmp_path):
+    """An example whose story contains markup shows it as text in every widget."""
+    (tmp_path / "assets").symlink_to(ROOT / "site_assets")
+    (tmp_path / "examples").mkdir()
+    shutil.copy(ARTIFACTS / "head_scores.json", tmp_path / "head_scores.json")
+    data = example("tom_he")
+    data["tokens"][4] = " " + HOSTILE
+    data["title"] = HOSTILE
+    data["marks"]["he"]["text"] = HOSTILE
+    for top in data["predictions"]["he"].values():
+        top[0]["token"] = HOSTILE
+    (tmp_path / "examples" / "tom_he.json").write_text(json.dumps(data))
+    (tmp_path / "page.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<link rel="icon" href="data:,">
+<script type="module" src="assets/sprout-window.js"></script>
+<script type="module" src="assets/sprout-explorer.js"></script>
+<script type="module" src="assets/sprout-heads.js"></script></head><body>
+<sprout-window id="window" src="examples/tom_he.json" mark="he"></sprout-window>
+<sprout-explorer id="explorer" base="examples/" examples="tom_he" example="tom_he" token="20"></sprout-explorer>
+<sprout-heads id="heads" base="./" example="tom_he" layer="1" head="1"></sprout-heads>
+</body></html>""")
+    dialogs = []
+    browse.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    browse.goto(serve(tmp_path) + "page.html")
+    page = browse.page
+    page.wait_for_function(ALL_READY, arg=["window", "explorer", "heads"])
+    page.locator("#explorer .tok").nth(4).hover()
+    page.wait_for_timeout(300)
+    for widget in ("window", "explorer", "heads"):
+        root = f"document.getElementById('{widget}').shadowRoot"
+        assert page.evaluate(f"() => {root}.querySelectorAll('img').length") == 0
+        if widget != "heads":
+            assert HOSTILE in page.evaluate(f"() => {root}.textContent"), widget
+    assert HOSTILE in page.evaluate("() => document.getElementById('explorer').shadowRoot.querySelector('select.example').textContent")
+    assert page.evaluate("() => document.querySelectorAll('img').length") == 0
+    assert dialogs == []
+    assert not [u for u in browse.requests if u.endswith("/x")]
+
+
+# ---- theme, phone, performance ---------------------------------------------------------------
+
+THEME_COLOURS = """() => {
+  const w2 = document.getElementById('explorer').shadowRoot;
+  const w5 = document.getElementById('heads').shadowRoot;
+  const canvas = w5.querySelector('.cell canvas');
+  const T = canvas.width;
+  const pixel = canvas.getContext('2d').getImageData(0, T - 1, 1, 1).data;
+  return {
+    query: getComputedStyle(w2.querySelector('.tok.query')).backgroundColor,
+    start: getComputedStyle(w2.querySelector('.tok')).backgroundColor,
+    thumbnail: [...pixel].join(','),
+    themes: ['window', 'explorer', 'heads'].map(id => document.getElementById(id).dataset.theme),
+  };
+}"""
+
+
+def test_the_palette_switch_recolours_the_widgets(browse, widget_root):
+    page = open_widgets(browse, widget_root)
+    light = page.evaluate(THEME_COLOURS)
+    assert light["themes"] == ["light"] * 3
+    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    page.wait_for_function("() => document.getElementById('heads').dataset.theme === 'dark'")
+    dark = page.evaluate(THEME_COLOURS)
+    assert dark["themes"] == ["dark"] * 3
+    for key in ("query", "start", "thumbnail"):
+        assert light[key] != dark[key], key
+    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
+    page.wait_for_function("() => document.getElementById('heads').dataset.theme === 'light'")
+    assert page.evaluate(THEME_COLOURS) == light
+
+
+@pytest.mark.parametrize("browse", [PHONE], indirect=True)
+def test_fits_a_phone(browse, widget_root, screenshots):
+    page = open_widgets(browse, widget_root)
+    page.locator('#heads .cell[data-layer="5"][data-head="4"]').click()
+    page.locator("#heads select.kind").select_option("induction")
+    page.locator("#window .jump, #window .story").first.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    page.screenshot(path=str(screenshots / "widgets-data-phone.png"), full_page=True)
+
+
+MEASURE = """async () => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+  const explorer = document.getElementById('explorer');
+  const heads = document.getElementById('heads');
+  const flush = (el) => el.shadowRoot.querySelector('.frame').getBoundingClientRect();
+  const w2 = [], w5 = [];
+  for (let i = 0; i < 12; i++) {
+    await frame();
+    let t0 = performance.now();
+    explorer.select({ token: 20 + i * 3 });
+    flush(explorer);
+    w2.push(performance.now() - t0);
+    await frame();
+    t0 = performance.now();
+    heads.redrawThumbnails();
+    flush(heads);
+    w5.push(performance.now() - t0);
+  }
+  return { w2, w5, ready: window.__readyAt };
+}"""
+
+RECORD_READY = """
+window.__readyAt = {};
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.attributeName === 'ready' && r.target.id && !(r.target.id in window.__readyAt)) {
+      window.__readyAt[r.target.id] = performance.now();
+    }
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ['ready'] });
+"""
+
+
+def test_performance(browse, widget_root):
+    browse.page.add_init_script(RECORD_READY)
+    page = open_widgets(browse, widget_root)
+    result = page.evaluate(MEASURE)
+    trimmed = lambda xs: sorted(xs)[1:-1]  # drop the best and the worst run
+    numbers = {
+        "w2_token_change_ms": {"mean": statistics.mean(trimmed(result["w2"])), "max": max(result["w2"]),
+                               "runs": result["w2"]},
+        "w5_redraw_48_thumbnails_ms": {"mean": statistics.mean(trimmed(result["w5"])), "max": max(result["w5"]),
+                                       "runs": result["w5"]},
+        "ready_after_navigation_ms": result["ready"],
+    }
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / "widget-perf.json").write_text(json.dumps(numbers, indent=2) + "\n")
+    print("\nwidget performance:", json.dumps({k: (v["mean"] if "mean" in v else v) for k, v in numbers.items()}))
+    assert numbers["w2_token_change_ms"]["mean"] < 50
+    assert numbers["w5_redraw_48_thumbnails_ms"]["mean"] < 100
+    assert set(result["ready"]) == {"window", "explorer", "heads"}
+    assert max(result["ready"].values()) < 10_000
