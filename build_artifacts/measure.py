@@ -158,6 +158,12 @@ def training_tokens(training):
     return training.get("total_tokens_seen", training.get("tokens_seen"))
 
 
+def training_seconds(training):
+    """Wall-clock training time of a checkpoint, all its stages together (None if not recorded)."""
+    seconds = training.get("total_duration_s", training.get("duration_s"))
+    return None if seconds is None else round(seconds)
+
+
 def model_table(models, trainings, claims):
     corpora = sorted({m.group(1) for k in claims for m in [re.fullmatch(r"loss_(.+)_sprout", k)] if m})
     table = {}

@@ -72,11 +72,12 @@ def check_examples(path, tokenizer, models):
     return [tokenize_example(e, tokenizer, context) for e in load_examples(path)]
 
 
-def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records):
+def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings):
     stats = measure.stats_from_claims(claims)
     for name in measure.MODELS:
         stats[f"parameters.{name}"] = table["models"][name]["parameters"]
         stats[f"training_tokens.{name}"] = table["models"][name]["training_tokens"]
+        stats[f"training_seconds.{name}"] = measure.training_seconds(trainings[name])
         for corpus, value in table["models"][name]["e_loss"].items():
             stats[f"e_loss.{corpus}.{name}"] = value
         stats[f"icl.{name}.score"] = icl[name]["score"]
@@ -161,7 +162,7 @@ def _build(opts, bar):
             "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed})
         write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": icl})
         write_json(tmp / "models.json", table)
-        write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records))
+        write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings))
         figures.write_figures(tmp / "figures", figs)
         write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp)))
     bar.update(1)

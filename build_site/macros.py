@@ -37,7 +37,7 @@ def load_stats(path=None):
 
 def format_number(value, fmt=None):
     """One stats value as prose shows it: pct 64.6%, pct0 65%, f1/f2/f3, int 16,676,864,
-    millions 16.7 million; None leaves it as stored."""
+    millions 16.7 million, minutes (from seconds) 80 min; None leaves it as stored."""
     if fmt is None:
         return str(value)
     if isinstance(value, (list, dict, bool)) or not isinstance(value, (int, float)):
@@ -52,7 +52,9 @@ def format_number(value, fmt=None):
         return f"{round(value):,}"
     if fmt == "millions":
         return f"{value / 1e6:.1f} million"
-    raise ChapterBuildError(f"unknown number format {fmt!r} (pct, pct0, f1, f2, f3, int, millions)")
+    if fmt == "minutes":
+        return f"{value / 60:.0f} min"
+    raise ChapterBuildError(f"unknown number format {fmt!r} (pct, pct0, f1, f2, f3, int, millions, minutes)")
 
 
 def split_cells(source):

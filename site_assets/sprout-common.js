@@ -406,7 +406,9 @@ export const BASE_CSS = `
   max-width: 100%;
 }
 .controls { display: flex; flex-wrap: wrap; gap: 0.4rem 0.9rem; align-items: center; margin-bottom: 0.4rem; }
-.controls label { display: inline-flex; gap: 0.3rem; align-items: center; }
+.controls label { display: inline-flex; gap: 0.3rem; align-items: center; max-width: 100%; min-width: 0; }
+/* long story titles must not push a phone-width page sideways */
+select { max-width: 100%; min-width: 0; text-overflow: ellipsis; }
 select, button, input {
   font: inherit;
   color: inherit;

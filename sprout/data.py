@@ -79,8 +79,9 @@ def default_tinystories_dir():
 
 
 def tinystories_train_files(directory):
-    """The training files of a TinyStories folder; the validation file is never among them."""
-    files = sorted(p for p in Path(directory).glob("*.txt") if "validation" not in p.name)
+    """The training files of a TinyStories folder; no validation file is ever among them (the
+    sample's validation.txt, the full download's TinyStories-valid.txt)."""
+    files = sorted(p for p in Path(directory).glob("*.txt") if "valid" not in p.name.lower())
     if not files:
         raise FileNotFoundError(f"no training .txt files in {directory}")
     return files

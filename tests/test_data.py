@@ -39,7 +39,7 @@ def test_split_is_deterministic_and_disjoint():
 
 
 def test_training_files_never_include_validation(tmp_path):
-    for name in ("train-a.txt", "validation.txt", "train-b.txt"):
+    for name in ("train-a.txt", "validation.txt", "train-b.txt", "TinyStories-valid.txt"):
         (tmp_path / name).write_text("x", encoding="utf-8")
     assert [p.name for p in data.tinystories_train_files(tmp_path)] == ["train-a.txt", "train-b.txt"]
 

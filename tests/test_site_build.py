@@ -31,7 +31,8 @@ def chapter_macros(monkeypatch, tmp_path, stats, page_url=""):
 
 @pytest.mark.parametrize("value, fmt, shown", [
     (0.646, "pct", "64.6%"), (0.646, "pct0", "65%"), (2.37204, "f2", "2.37"), (2.37204, "f3", "2.372"),
-    (16676864, "int", "16,676,864"), (16676864, "millions", "16.7 million"), (0.5, None, "0.5"),
+    (16676864, "int", "16,676,864"), (16676864, "millions", "16.7 million"), (4775, "minutes", "80 min"),
+    (0.5, None, "0.5"),
 ])
 def test_numbers_are_formatted_as_the_prose_shows_them(value, fmt, shown):
     assert format_number(value, fmt) == shown

@@ -29,10 +29,11 @@ def open_page(browse, built_site, path=""):
 def load_everything(page, timeout=30_000):
     """Scrolls through the page so every lazy widget and chart loads, then waits until each is
     ready (a widget sets `ready` once it has drawn its data)."""
-    height = page.evaluate("document.documentElement.scrollHeight")
-    for y in range(0, height + 800, 700):
+    y = 0
+    while y < page.evaluate("document.documentElement.scrollHeight"):  # grows as charts draw
         page.evaluate(f"window.scrollTo(0, {y})")
         page.wait_for_timeout(40)
+        y += 600
     page.wait_for_function(f"""() => [...document.querySelectorAll('{WIDGETS}')]
                                       .every(el => el.hasAttribute('ready'))""", timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
