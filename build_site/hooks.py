@@ -17,7 +17,6 @@ NODE_MODULES = ROOT / "node_modules"
 KATEX = NODE_MODULES / "katex" / "dist"
 PLOTLY_CARTESIAN = NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
-CODE = ROOT / "docs" / "code"
 
 
 class MissingBrowserLibraries(Exception):
@@ -53,9 +52,9 @@ def copy_vendor(site):
     (vendor / "plotly-cartesian.min.js").write_text(local_plotly_js(PLOTLY_CARTESIAN), encoding="utf-8")
 
 
-def write_notebooks(site):
+def write_notebooks(site, code):
     """Each snippet as a real .ipynb beside its notebook page, for readers to download."""
-    for script in sorted(CODE.glob("*.py")):
+    for script in sorted(Path(code).glob("*.py")):
         notebook = jupytext.read(script, fmt="py:percent")
         jupytext.write(notebook, site / "code" / f"{script.stem}.ipynb", fmt="ipynb")
 
@@ -64,7 +63,7 @@ def on_post_build(config):
     site = Path(config["site_dir"])
     copy_site_assets(site)
     copy_vendor(site)
-    write_notebooks(site)
+    write_notebooks(site, Path(config["docs_dir"]) / "code")
 
 
 # nbconvert's notebook template loads MathJax and Mermaid from a CDN. The site renders math with

@@ -105,7 +105,10 @@ def render_cells(ran):
 
 
 def define_env(env):
-    stats = load_stats()
+    conf = getattr(env, "conf", None)
+    docs = Path(conf["docs_dir"]) if conf else DOCS
+    stats = load_stats(docs / STATS.relative_to(DOCS) if conf else None)
+    figures, code = docs / FIGURES.relative_to(DOCS), docs / CODE.relative_to(DOCS)
 
     def lookup(key):
         if key not in stats:
@@ -127,7 +130,7 @@ def define_env(env):
 
     @env.macro
     def run_code(name):
-        path = CODE / name
+        path = code / name
         if not path.exists():
             raise ChapterBuildError(f"snippet docs/code/{name} does not exist")
         rendered = render_cells(run_cells(name, split_cells(path.read_text(encoding="utf-8"))))
@@ -138,7 +141,7 @@ def define_env(env):
 
     @env.macro
     def figure(name, caption=""):
-        if not (FIGURES / f"{name}.json").exists():
+        if not (figures / f"{name}.json").exists():
             raise ChapterBuildError(f"figure {name!r} is missing from docs/artifacts/figures: run `make artifacts`")
         caption_html = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
         return textwrap.dedent(f"""

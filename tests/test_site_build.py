@@ -1,5 +1,10 @@
 """The chapter's template layer and build hooks, without a browser."""
 import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +105,40 @@ def test_the_notebook_templates_cdn_loaders_are_recognised():
             '"DOMContentLoaded", async () => { document.querySelectorAll(".jp-Mermaid > pre");'
             ' await import("https://cdnjs.cloudflare.com/mermaid.mjs"); });\n</script><p>kept</p>')
     assert NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", page)).strip() == "<p>kept</p>"
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build_copy(tmp_path, edit):
+    """`mkdocs build --strict` of a copy of the site sources after `edit(docs_folder)`."""
+    repo = tmp_path / "repo"
+    repo.mkdir(parents=True)
+    for name in ("build_site", "build_artifacts", "node_modules", "site_assets", "sprout", "mkdocs.yml"):
+        (repo / name).symlink_to(ROOT / name)
+    shutil.copytree(ROOT / "docs", repo / "docs", ignore=shutil.ignore_patterns("artifacts"))
+    (repo / "docs" / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
+    edit(repo / "docs")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
+                          cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_the_site_builds_and_a_broken_snippet_or_missing_number_stops_it(tmp_path):
+    built = build_copy(tmp_path / "as-is", lambda docs: None)
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "as-is" / "site" / "code" / "c1_query_key_value.ipynb").exists()
+
+    def break_snippet(docs):
+        snippet = docs / "code" / "c1_query_key_value.py"
+        snippet.write_text(snippet.read_text() + "\n# %%\nprint(undefined_name)\n")
+
+    broken = build_copy(tmp_path / "snippet", break_snippet)
+    assert broken.returncode != 0 and "undefined_name" in broken.stderr + broken.stdout
+
+    def cite_a_missing_number(docs):
+        chapter = docs / "index.md"
+        chapter.write_text(chapter.read_text() + '\n{{ stat("loss.no_such_corpus.sprout") }}\n')
+
+    missing = build_copy(tmp_path / "number", cite_a_missing_number)
+    assert missing.returncode != 0 and "loss.no_such_corpus.sprout" in missing.stderr + missing.stdout

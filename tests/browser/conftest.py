@@ -76,7 +76,7 @@ def built_site(serve, tmp_path_factory):
     """Base URL of the whole site, built here in strict mode (fails with mkdocs' own message)."""
     out = tmp_path_factory.mktemp("site") / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
