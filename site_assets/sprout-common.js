@@ -1,5 +1,6 @@
 // Shared helpers for Sprout's widgets: the attention decoder, the colour scale, the theme
-// listener, lazy loading, fetching and safe element definition.
+// listener, lazy loading, fetching, safe element definition, and the base classes the widgets
+// extend (SproutElement for all of them, HeadWidget for W2 and W5).
 // Everything above the "Browser helpers" line is pure and imports cleanly under Node.
 
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +221,11 @@ export function parseSlashState(text, count) {
   return { example, numbers };
 }
 
+/** "a, b,,c" -> ["a", "b", "c"]: a comma-separated attribute as a list. */
+export function listOf(text) {
+  return (text || '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export function clampInt(value, low, high, fallback) {
   const n = Number.parseInt(value, 10);
   if (!Number.isFinite(n)) return fallback;
@@ -438,10 +444,261 @@ kbd {
 }
 `;
 
+/**
+ * Dark fallbacks for pages without Material's variables (W3 and W4 add these to BASE_CSS): the
+ * host's data-theme says which palette the page has.
+ */
+export const DARK_CSS = `
+:host([data-theme="dark"]) {
+  --fg: var(--md-default-fg-color, #e2e4e9);
+  --fg-light: var(--md-default-fg-color--light, rgba(255, 255, 255, 0.62));
+  --fg-lighter: var(--md-default-fg-color--lighter, rgba(255, 255, 255, 0.34));
+  --fg-lightest: var(--md-default-fg-color--lightest, rgba(255, 255, 255, 0.1));
+  --bg: var(--md-default-bg-color, #1e2129);
+  --accent: var(--md-accent-fg-color, #8a9bff);
+}
+`;
+
+/** The colour-scale legend of W2 and W5: a ramp (painted by HeadWidget.paintRamp) and the hatching of the future. */
+export const SCALE_LEGEND_CSS = `
+.ramp { display: inline-block; width: 7rem; height: 0.8rem; border: 1px solid var(--fg-lightest); vertical-align: middle; }
+.hatch-sample { display: inline-block; width: 1.6rem; height: 0.8rem; vertical-align: middle;
+  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lighter) 3px 6px); }
+`;
+
 /** Create an element with a class and (plain-text) content: story text only ever goes here. */
 export function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Create an SVG element with attributes. */
+export function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+/** A `<button type=button data-action=...>` that calls onClick. */
+export function actionButton(action, text, onClick) {
+  const button = el('button', '', text);
+  button.type = 'button';
+  button.dataset.action = action;
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+/**
+ * Give `host` an open shadow root built from `template` (static markup, never data) and return
+ * the parts named in `selectors`: { story: '.story' } -> { story: <the .story element> }.
+ */
+export function shadowParts(host, template, selectors) {
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = template; // static template, no data
+  return Object.fromEntries(Object.entries(selectors).map(([name, selector]) => [name, root.querySelector(selector)]));
+}
+
+/** Give `host` an open shadow root holding `<style>css</style>` and an empty `.frame`; returns the frame. */
+export function shadowFrame(host, css) {
+  const root = host.attachShadow({ mode: 'open' });
+  const style = el('style');
+  style.textContent = css;
+  const frame = el('div', 'frame');
+  root.append(style, frame);
+  return frame;
+}
+
+/** Show `message` in a widget's error line (`role=alert`) and mark the host with `error`. */
+export function showErrorLine(host, line, message) {
+  line.hidden = false;
+  line.textContent = message;
+  host.setAttribute('error', '');
+}
+
+/**
+ * The lifecycle every widget shares. On each connect: build() the first time, a fresh
+ * `lifetime` (an AbortController; pass its signal to listeners and fetches), the palette in
+ * `dark` and the host's `data-theme` (kept up to date; themeChanged(dark) runs after a flip),
+ * then connected(). On disconnect the lifetime is aborted and the theme no longer watched, then
+ * disconnected(). Subclasses fill in whichever of the four hooks they need.
+ */
+export class SproutElement extends ElementBase {
+  connectedCallback() {
+    if (!this.built) {
+      this.built = true;
+      this.build();
+    }
+    this.lifetime = new AbortController();
+    this.markTheme(isDark());
+    this.stopTheme = watchTheme((dark) => {
+      this.markTheme(dark);
+      this.themeChanged(dark);
+    });
+    this.connected();
+  }
+
+  disconnectedCallback() {
+    this.lifetime?.abort();
+    this.stopTheme?.();
+    this.disconnected();
+  }
+
+  markTheme(dark) {
+    this.dark = dark;
+    this.setAttribute('data-theme', dark ? 'dark' : 'light');
+  }
+
+  build() {}
+
+  connected() {}
+
+  disconnected() {}
+
+  themeChanged() {}
+}
+
+/**
+ * What W2 and W5 share. Each shows one head (`state.layer`, `state.head`, 1-based) of one example
+ * story (`state.example`, chosen in `ui.example` among the `examples` attribute's), loads its
+ * story only once it comes near the viewport (or is woken), keeps the reader's pick in the URL
+ * hash (key: the `hash` attribute, default `static hashName`; "off" disables it) and tells the
+ * other widget about it with HEAD_SELECT events.
+ *
+ * A subclass calls startSelection() from connected() and fills in: initialState(),
+ * exampleFolder(), setExample(data, name) (starting with takeExample), userSet(change, announce),
+ * headSelectChange(detail) (the change another widget's pick makes here), parseHash(text) (the
+ * wanted state or null), useHash(wanted, load) and hashText() (the state as the hash shows it,
+ * or null while there is nothing to record).
+ */
+export class HeadWidget extends SproutElement {
+  /**
+   * Read the examples offered and the selection (initialState() on the first connect; a moved
+   * element keeps the reader's), and start listening to the hash and to the other widget.
+   * Returns true on the first connect.
+   */
+  startSelection() {
+    this.examples = listOf(this.getAttribute('examples') || this.getAttribute('example'));
+    // a moved element (removed and inserted again) keeps the reader's selection
+    const first = !this.state;
+    this.state ||= this.initialState();
+    if (this.state.example && !this.examples.includes(this.state.example)) this.examples.unshift(this.state.example);
+    this.hash = hashWriter();
+    const signal = this.lifetime.signal;
+    document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
+    window.addEventListener('hashchange', () => this.applyHash(true), { signal });
+    this.woken = new Promise((resolve) => { this.wake = resolve; });
+    whenVisible(this, { signal }).then(() => this.wake());
+    return first;
+  }
+
+  disconnected() {
+    this.hash?.cancel();
+  }
+
+  // --- the selection ---------------------------------------------------------------------
+
+  /** The public way to change the selection (1-based layer and head); nothing is announced. */
+  select(change) {
+    this.userSet(change, false);
+  }
+
+  /** Tell the other widgets which head (and example) the reader picked. */
+  announce() {
+    const { example, layer, head } = this.state;
+    document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, source: this } }));
+  }
+
+  onHeadSelect(event) {
+    const detail = event.detail || {};
+    if (detail.source === this) return;
+    this.wake();
+    this.userSet(this.headSelectChange(detail), false);
+  }
+
+  // --- the URL hash ----------------------------------------------------------------------
+
+  hashKey() {
+    return this.getAttribute('hash') || this.constructor.hashName;
+  }
+
+  /** Show what the hash asks for (scrolling to it if `scroll`; `load` false: leave loading to the caller). */
+  applyHash(scroll, load = true) {
+    const key = this.hashKey();
+    if (key === 'off') return;
+    const wanted = this.parseHash(parseHashState(location.hash)[key]);
+    if (!wanted) return;
+    if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
+    this.wake?.();
+    this.useHash(wanted, load);
+    if (scroll) scrollIntoViewSettled(this);
+  }
+
+  /** After a reader's change: record the selection in the URL (without a history entry). */
+  writeHash() {
+    if (!this.dirty || !this.data || this.dataName !== this.state.example) return;
+    const text = this.hashText();
+    if (text === null) return;
+    this.dirty = false;
+    if (this.hashKey() === 'off') return;
+    this.hash.write(this.hashKey(), text);
+  }
+
+  // --- loading ---------------------------------------------------------------------------
+
+  async show(name) {
+    if (!name) {
+      this.showError('No example chosen: give the element an "example" or "examples" attribute.');
+      return;
+    }
+    const ticket = (this.ticket = (this.ticket || 0) + 1);
+    await this.woken;
+    if (ticket !== this.ticket || !this.isConnected) return;
+    const url = exampleUrl(this.exampleFolder(), name);
+    try {
+      const data = await loadExample(url);
+      if (ticket !== this.ticket || !this.isConnected) return;
+      this.setExample(data, name);
+    } catch (err) {
+      if (ticket === this.ticket && err.name !== 'AbortError') this.showError(err.message);
+    }
+  }
+
+  /** The loaded story becomes the one shown; its title replaces the id in the story menu. */
+  takeExample(data, name) {
+    this.data = data;
+    this.dataName = name;
+    this.ui.error.hidden = true;
+    for (const option of this.ui.example.options) {
+      if (option.value === name && data.title) option.textContent = data.title;
+    }
+    this.ui.example.value = name;
+  }
+
+  showError(message) {
+    showErrorLine(this, this.ui.error, message);
+  }
+
+  fillExampleSelect() {
+    const select = this.ui.example;
+    const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
+    select.replaceChildren(...this.examples.map((id) => {
+      const option = el('option', '', known.get(id) || humanize(id));
+      option.value = id;
+      return option;
+    }));
+    select.value = this.state.example;
+    select.closest('label').hidden = this.examples.length < 2;
+  }
+
+  /** The legend's colour ramp, repainted when the palette flips. */
+  paintRamp() {
+    if (this.rampDark === this.dark) return;
+    this.rampDark = this.dark;
+    const stops = Array.from({ length: 11 }, (_, i) => colorScale(i / 10, this.dark));
+    this.ui.ramp.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
+  }
 }

@@ -6,9 +6,8 @@
 // layer and head are 1-based (as readers see them); token indexes the example's `tokens`
 // (0 is ◆). Deep link: #explorer=tom_he/7/2/57 (key changeable with hash="...", hash="off").
 import {
-  BASE_CSS, ElementBase, HEAD_SELECT, clampInt, colorScale, colorTable, define, displayToken, el,
-  exampleUrl, formatPercent, hashWriter, humanize, isDark, loadExample, parseHashState,
-  parseSlashState, quoted, scrollIntoViewSettled, topK, watchTheme, whenVisible,
+  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, define, displayToken, el,
+  formatPercent, parseSlashState, quoted, shadowParts, topK,
 } from './sprout-common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -74,10 +73,7 @@ const CSS = `${BASE_CSS}
 .top { margin: 0.2rem 0; }
 .top .item { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; margin-top: 0.3rem; }
-.ramp { display: inline-block; width: 7rem; height: 0.8rem; border: 1px solid var(--fg-lightest); vertical-align: middle; }
-.hatch-sample { display: inline-block; width: 1.6rem; height: 0.8rem; vertical-align: middle;
-  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lighter) 3px 6px); }
-`;
+${SCALE_LEGEND_CSS}`;
 
 const TEMPLATE = `
 <style>${CSS}</style>
@@ -102,49 +98,31 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-export class SproutExplorer extends ElementBase {
-  connectedCallback() {
-    if (!this.shadowRoot) this.build();
-    this.lifetime = new AbortController();
-    this.hash = hashWriter();
-    this.examples = (this.getAttribute('examples') || this.getAttribute('example') || '')
-      .split(',').map((s) => s.trim()).filter(Boolean);
-    // a moved element (removed and inserted again) keeps the reader's selection
-    const first = !this.state;
-    this.state ||= {
+// Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (sprout-common.js).
+export class SproutExplorer extends HeadWidget {
+  static hashName = 'explorer';
+
+  connected() {
+    const first = this.startSelection();
+    this.fillExampleSelect();
+    if (first) this.applyHash(true, false);
+    this.show(this.state.example);
+  }
+
+  initialState() {
+    return {
       example: this.getAttribute('example') || this.examples[0],
       layer: clampInt(this.getAttribute('layer'), 1, 99, 1),
       head: clampInt(this.getAttribute('head'), 1, 99, 1),
       token: this.hasAttribute('token') ? clampInt(this.getAttribute('token'), 0, 1e6, null) : null,
     };
-    if (this.state.example && !this.examples.includes(this.state.example)) this.examples.unshift(this.state.example);
-    this.fillExampleSelect();
-    this.dark = isDark();
-    this.setAttribute('data-theme', this.dark ? 'dark' : 'light');
-    this.stopTheme = watchTheme((dark) => this.setTheme(dark));
-    const signal = this.lifetime.signal;
-    document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
-    window.addEventListener('hashchange', () => this.applyHash(true), { signal });
-    this.woken = new Promise((resolve) => { this.wake = resolve; });
-    whenVisible(this, { signal }).then(() => this.wake());
-    if (first) this.applyHash(true, false);
-    this.show(this.state.example);
-  }
-
-  disconnectedCallback() {
-    this.lifetime?.abort();
-    this.hash?.cancel();
-    this.stopTheme?.();
   }
 
   build() {
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = TEMPLATE; // static template, no data
-    const $ = (s) => root.querySelector(s);
-    this.ui = {
-      example: $('.example'), layer: $('.layer'), head: $('.head'), story: $('.story'),
-      inspect: $('.inspect'), top: $('.top'), error: $('.error'), ramp: $('.ramp'),
-    };
+    this.ui = shadowParts(this, TEMPLATE, {
+      example: '.example', layer: '.layer', head: '.head', story: '.story',
+      inspect: '.inspect', top: '.top', error: '.error', ramp: '.ramp',
+    });
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value, token: null }, true));
     this.ui.layer.addEventListener('change', () => this.userSet({ layer: Number(this.ui.layer.value) }, true));
     this.ui.head.addEventListener('change', () => this.userSet({ head: Number(this.ui.head.value) }, true));
@@ -159,11 +137,6 @@ export class SproutExplorer extends ElementBase {
 
   // --- state -----------------------------------------------------------------------------
 
-  /** The public way to change the selection (1-based layer and head). */
-  select(change) {
-    this.userSet(change, false);
-  }
-
   userSet(change, announce) {
     const before = { ...this.state };
     Object.assign(this.state, change);
@@ -177,14 +150,8 @@ export class SproutExplorer extends ElementBase {
     if (announce && picked) this.announce();
   }
 
-  announce() {
-    const { example, layer, head } = this.state;
-    document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, source: this } }));
-  }
-
-  onHeadSelect(event) {
-    const d = event.detail || {};
-    if (d.source === this) return;
+  /** Another widget picked a head (and maybe a story): show the same one here. */
+  headSelectChange(d) {
     const change = {};
     if (d.example && d.example !== this.state.example && this.examples.includes(d.example)) {
       change.example = d.example;
@@ -192,34 +159,23 @@ export class SproutExplorer extends ElementBase {
     }
     if (Number.isInteger(d.layer)) change.layer = d.layer;
     if (Number.isInteger(d.head)) change.head = d.head;
-    this.wake();
-    this.userSet(change, false);
+    return change;
   }
 
-  hashKey() {
-    return this.getAttribute('hash') || 'explorer';
+  parseHash(text) {
+    return parseExplorerState(text);
   }
 
-  applyHash(scroll, load = true) {
-    if (this.hashKey() === 'off') return;
-    const wanted = parseExplorerState(parseHashState(location.hash)[this.hashKey()]);
-    if (!wanted) return;
-    if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
+  useHash(wanted, load) {
     this.fillExampleSelect();
-    this.wake?.();
     const exampleChanges = wanted.example !== this.state.example;
     Object.assign(this.state, wanted);
     if (exampleChanges && load) this.show(wanted.example);
     else this.render();
-    if (scroll) scrollIntoViewSettled(this);
   }
 
-  /** After a reader's change: record the selection in the URL (without a history entry). */
-  writeHash() {
-    if (!this.dirty || !this.data || this.dataName !== this.state.example) return;
-    this.dirty = false;
-    if (this.hashKey() === 'off') return;
-    this.hash.write(this.hashKey(), formatExplorerState(this.clampedState()));
+  hashText() {
+    return formatExplorerState(this.clampedState());
   }
 
   clampedState() {
@@ -235,29 +191,12 @@ export class SproutExplorer extends ElementBase {
 
   // --- loading -----------------------------------------------------------------------------
 
-  async show(name) {
-    if (!name) {
-      this.showError('No example chosen: give the element an "example" or "examples" attribute.');
-      return;
-    }
-    const ticket = (this.ticket = (this.ticket || 0) + 1);
-    await this.woken;
-    if (ticket !== this.ticket || !this.isConnected) return;
-    const url = exampleUrl(this.getAttribute('base') || 'examples/', name);
-    try {
-      const data = await loadExample(url);
-      if (ticket !== this.ticket || !this.isConnected) return;
-      this.setExample(data, name);
-    } catch (err) {
-      if (ticket === this.ticket && err.name !== 'AbortError') this.showError(err.message);
-    }
+  exampleFolder() {
+    return this.getAttribute('base') || 'examples/';
   }
 
   setExample(data, name) {
-    this.data = data;
-    this.dataName = name;
-    this.ui.error.hidden = true;
-    this.titleOption(data);
+    this.takeExample(data, name);
     this.fillNumberSelect(this.ui.layer, data.maps.layers);
     this.fillNumberSelect(this.ui.head, data.maps.heads);
     this.buildTokens(data.tokens);
@@ -266,32 +205,11 @@ export class SproutExplorer extends ElementBase {
   }
 
   showError(message) {
-    this.ui.error.hidden = false;
-    this.ui.error.textContent = message;
     this.ui.story.replaceChildren(el('span', 'loading', 'The story could not be shown.'));
-    this.setAttribute('error', '');
+    super.showError(message);
   }
 
   // --- building ------------------------------------------------------------------------------
-
-  fillExampleSelect() {
-    const select = this.ui.example;
-    const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
-    select.replaceChildren(...this.examples.map((id) => {
-      const option = el('option', '', known.get(id) || humanize(id));
-      option.value = id;
-      return option;
-    }));
-    select.value = this.state.example;
-    select.closest('label').hidden = this.examples.length < 2;
-  }
-
-  titleOption(data) {
-    for (const option of this.ui.example.options) {
-      if (option.value === this.state.example && data.title) option.textContent = data.title;
-    }
-    this.ui.example.value = this.state.example;
-  }
 
   fillNumberSelect(select, count) {
     if (select.options.length === count) return;
@@ -377,16 +295,7 @@ export class SproutExplorer extends ElementBase {
     this.ui.top.replaceChildren(...nodes);
   }
 
-  paintRamp() {
-    if (this.rampDark === this.dark) return;
-    this.rampDark = this.dark;
-    const stops = Array.from({ length: 11 }, (_, i) => colorScale(i / 10, this.dark));
-    this.ui.ramp.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
-  }
-
-  setTheme(dark) {
-    this.dark = dark;
-    this.setAttribute('data-theme', dark ? 'dark' : 'light');
+  themeChanged() {
     this.render();
   }
 

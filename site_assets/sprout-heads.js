@@ -8,9 +8,8 @@
 // base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
 // #heads=zorbin/5/4 (key changeable with hash="...", hash="off").
 import {
-  BASE_CSS, ElementBase, HEAD_SELECT, clampInt, colorScale, colorTable, define, displayToken, el,
-  exampleUrl, fetchJson, formatPercent, hashWriter, humanize, isDark, loadExample,
-  parseHashState, parseSlashState, quoted, scrollIntoViewSettled, watchTheme, whenVisible,
+  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, define, displayToken, el,
+  fetchJson, formatPercent, parseSlashState, quoted, shadowParts,
 } from './sprout-common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -133,10 +132,7 @@ const CSS = `${BASE_CSS}
 }
 .readout { min-height: 1.5em; margin: 0.3rem 0; font-variant-numeric: tabular-nums; }
 .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; }
-.ramp { display: inline-block; width: 7rem; height: 0.8rem; border: 1px solid var(--fg-lightest); vertical-align: middle; }
-.hatch-sample { display: inline-block; width: 1.6rem; height: 0.8rem; vertical-align: middle;
-  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lighter) 3px 6px); }
-`;
+${SCALE_LEGEND_CSS}`;
 
 const TEMPLATE = `
 <style>${CSS}</style>
@@ -173,32 +169,13 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-export class SproutHeads extends ElementBase {
-  connectedCallback() {
-    if (!this.shadowRoot) this.build();
-    this.lifetime = new AbortController();
-    this.hash = hashWriter();
-    this.examples = (this.getAttribute('examples') || this.getAttribute('example') || '')
-      .split(',').map((s) => s.trim()).filter(Boolean);
-    const hasCell = this.hasAttribute('layer') && this.hasAttribute('head');
-    // a moved element (removed and inserted again) keeps the reader's selection
-    const first = !this.state;
-    this.state ||= {
-      example: this.getAttribute('example') || this.examples[0],
-      layer: hasCell ? clampInt(this.getAttribute('layer'), 1, 99, 1) : null,
-      head: hasCell ? clampInt(this.getAttribute('head'), 1, 99, 1) : null,
-      kind: KINDS[this.getAttribute('highlight')] ? this.getAttribute('highlight') : '',
-    };
-    if (this.state.example && !this.examples.includes(this.state.example)) this.examples.unshift(this.state.example);
+// Lifecycle, loading, the URL hash and the link with W2 come from HeadWidget (sprout-common.js).
+export class SproutHeads extends HeadWidget {
+  static hashName = 'heads';
+
+  connected() {
+    const first = this.startSelection();
     this.focusCell ||= [this.state.layer || 1, this.state.head || 1];
-    this.dark = isDark();
-    this.setAttribute('data-theme', this.dark ? 'dark' : 'light');
-    this.stopTheme = watchTheme((dark) => this.setTheme(dark));
-    const signal = this.lifetime.signal;
-    document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
-    window.addEventListener('hashchange', () => this.applyHash(true), { signal });
-    this.woken = new Promise((resolve) => { this.wake = resolve; });
-    whenVisible(this, { signal }).then(() => this.wake());
     if (first) this.applyHash(true, false);
     this.fillExampleSelect();
     this.ui.kind.value = this.state.kind;
@@ -206,21 +183,22 @@ export class SproutHeads extends ElementBase {
     this.show(this.state.example);
   }
 
-  disconnectedCallback() {
-    this.lifetime?.abort();
-    this.hash?.cancel();
-    this.stopTheme?.();
+  initialState() {
+    const hasCell = this.hasAttribute('layer') && this.hasAttribute('head');
+    return {
+      example: this.getAttribute('example') || this.examples[0],
+      layer: hasCell ? clampInt(this.getAttribute('layer'), 1, 99, 1) : null,
+      head: hasCell ? clampInt(this.getAttribute('head'), 1, 99, 1) : null,
+      kind: KINDS[this.getAttribute('highlight')] ? this.getAttribute('highlight') : '',
+    };
   }
 
   build() {
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = TEMPLATE; // static template, no data
-    const $ = (s) => root.querySelector(s);
-    this.ui = {
-      example: $('.example'), kind: $('.kind'), tops: $('.tops'), grid: $('.grid'),
-      detail: $('.detail'), title: $('.detail-title'), scores: $('.scores'), big: $('.big'),
-      cursor: $('.cursor'), readout: $('.readout'), error: $('.error'), ramp: $('.ramp'),
-    };
+    this.ui = shadowParts(this, TEMPLATE, {
+      example: '.example', kind: '.kind', tops: '.tops', grid: '.grid',
+      detail: '.detail', title: '.detail-title', scores: '.scores', big: '.big',
+      cursor: '.cursor', readout: '.readout', error: '.error', ramp: '.ramp',
+    });
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
     this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
     this.ui.grid.addEventListener('click', (e) => this.onCellClick(e));
@@ -236,11 +214,6 @@ export class SproutHeads extends ElementBase {
 
   // --- state ---------------------------------------------------------------------------------
 
-  /** Public: show an example and/or enlarge a head (1-based); nothing is announced. */
-  select(change) {
-    this.userSet(change, false);
-  }
-
   userSet(change, announce) {
     const before = { ...this.state };
     Object.assign(this.state, change);
@@ -254,32 +227,22 @@ export class SproutHeads extends ElementBase {
       this.renderSelection();
     }
     const picked = ['example', 'layer', 'head'].some((k) => this.state[k] !== before[k]);
-    if (announce && picked) {
-      const { example, layer, head } = this.state;
-      document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, source: this } }));
-    }
+    if (announce && picked) this.announce();
   }
 
-  onHeadSelect(event) {
-    const d = event.detail || {};
-    if (d.source === this) return;
+  /** Another widget picked a head (and maybe a story): enlarge the same one here. */
+  headSelectChange(d) {
     const change = {};
     if (d.example && this.examples.includes(d.example)) change.example = d.example;
     if (Number.isInteger(d.layer) && Number.isInteger(d.head)) Object.assign(change, { layer: d.layer, head: d.head });
-    this.wake();
-    this.userSet(change, false);
+    return change;
   }
 
-  hashKey() {
-    return this.getAttribute('hash') || 'heads';
+  parseHash(text) {
+    return parseHeadsState(text);
   }
 
-  applyHash(scroll, load = true) {
-    if (this.hashKey() === 'off') return;
-    const wanted = parseHeadsState(parseHashState(location.hash)[this.hashKey()]);
-    if (!wanted) return;
-    if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
-    this.wake?.();
+  useHash(wanted, load) {
     const exampleChanges = wanted.example !== this.state.example;
     Object.assign(this.state, wanted);
     this.focusCell = [wanted.layer, wanted.head];
@@ -288,14 +251,11 @@ export class SproutHeads extends ElementBase {
       if (exampleChanges) this.show(wanted.example);
       else this.renderSelection();
     }
-    if (scroll) scrollIntoViewSettled(this);
   }
 
-  writeHash() {
-    if (!this.dirty || !this.data || this.dataName !== this.state.example || !this.state.layer) return;
-    this.dirty = false;
-    if (this.hashKey() === 'off') return;
-    this.hash.write(this.hashKey(), formatHeadsState(this.state));
+  /** Nothing to record while no head is enlarged. */
+  hashText() {
+    return this.state.layer ? formatHeadsState(this.state) : null;
   }
 
   // --- loading -------------------------------------------------------------------------------
@@ -319,56 +279,18 @@ export class SproutHeads extends ElementBase {
     }
   }
 
-  async show(name) {
-    if (!name) {
-      this.showError('No example chosen: give the element an "example" or "examples" attribute.');
-      return;
-    }
-    const ticket = (this.ticket = (this.ticket || 0) + 1);
-    await this.woken;
-    if (ticket !== this.ticket || !this.isConnected) return;
-    const url = exampleUrl(`${this.base()}examples/`, name);
-    try {
-      const data = await loadExample(url);
-      if (ticket !== this.ticket || !this.isConnected) return;
-      this.setExample(data, name);
-    } catch (err) {
-      if (ticket === this.ticket && err.name !== 'AbortError') this.showError(err.message);
-    }
+  exampleFolder() {
+    return `${this.base()}examples/`;
   }
 
   setExample(data, name) {
-    this.data = data;
-    this.dataName = name;
-    this.ui.error.hidden = true;
-    for (const option of this.ui.example.options) {
-      if (option.value === name && data.title) option.textContent = data.title;
-    }
-    this.ui.example.value = name;
+    this.takeExample(data, name);
     this.buildGrid();
     this.redrawThumbnails();
     this.renderScores();
     this.renderSelection();
     this.paintRamp();
     this.setAttribute('ready', '');
-  }
-
-  showError(message) {
-    this.ui.error.hidden = false;
-    this.ui.error.textContent = message;
-    this.setAttribute('error', '');
-  }
-
-  fillExampleSelect() {
-    const select = this.ui.example;
-    const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
-    select.replaceChildren(...this.examples.map((id) => {
-      const option = el('option', '', known.get(id) || humanize(id));
-      option.value = id;
-      return option;
-    }));
-    select.value = this.state.example;
-    select.closest('label').hidden = this.examples.length < 2;
   }
 
   // --- the grid of 48 maps -----------------------------------------------------------------
@@ -708,16 +630,7 @@ export class SproutHeads extends ElementBase {
 
   // --- theme -------------------------------------------------------------------------------
 
-  paintRamp() {
-    if (this.rampDark === this.dark) return;
-    this.rampDark = this.dark;
-    const stops = Array.from({ length: 11 }, (_, i) => colorScale(i / 10, this.dark));
-    this.ui.ramp.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
-  }
-
-  setTheme(dark) {
-    this.dark = dark;
-    this.setAttribute('data-theme', dark ? 'dark' : 'light');
+  themeChanged() {
     if (!this.data) return;
     this.redrawThumbnails();
     this.paintRamp();

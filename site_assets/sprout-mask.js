@@ -8,12 +8,14 @@
 //   heads="48"           heads counted in the cost panel's "all heads" line
 //   long="512"           the long context of the cost panel
 import { attentionCost, causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from "./sprout-math.js";
-import { BASE_CSS, colorScaleRgb, define, el, isDark, textColorOn, watchTheme } from "./sprout-common.js";
+import {
+  BASE_CSS, DARK_CSS, SproutElement, actionButton, clampInt, colorScaleRgb, define, el, shadowFrame, svgEl,
+  textColorOn,
+} from "./sprout-common.js";
 
 const WORDS = ["◆", "The", "cat", "sat", "on", "the", "mat", "."];
 const MIN_T = 2;
 const MAX_T = 8;
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
  * Fixed toy scores (no randomness, so the page always shows the same numbers): every word
@@ -31,15 +33,7 @@ export function toyScores(T) {
 
 const format = (n) => n.toLocaleString("en-US");
 
-const CSS = `
-:host([data-theme="dark"]) {
-  --fg: var(--md-default-fg-color, #e2e4e9);
-  --fg-light: var(--md-default-fg-color--light, rgba(255, 255, 255, 0.62));
-  --fg-lighter: var(--md-default-fg-color--lighter, rgba(255, 255, 255, 0.34));
-  --fg-lightest: var(--md-default-fg-color--lightest, rgba(255, 255, 255, 0.1));
-  --bg: var(--md-default-bg-color, #1e2129);
-  --accent: var(--md-accent-fg-color, #8a9bff);
-}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .size-control input { width: 7rem; max-width: 35vw; }
 .grid-wrap { max-width: 30rem; }
 table.grid { border-collapse: separate; border-spacing: 2px; width: 100%; table-layout: fixed; }
@@ -73,50 +67,33 @@ table.grid { border-collapse: separate; border-spacing: 2px; width: 100%; table-
 
 /** A small eye icon: the flag for rows that can still see the future. */
 function eyeIcon() {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVG_NS, "path");
-  path.setAttribute("fill", "currentColor");
-  path.setAttribute("d", "M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 " +
-    "5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z");
-  svg.append(path);
+  const svg = svgEl("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" });
+  svg.append(svgEl("path", {
+    fill: "currentColor",
+    d: "M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 " +
+      "5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+  }));
   return svg;
 }
 
-function readInt(text, low, high, fallback) {
-  const n = Number.parseInt(text, 10);
-  return Number.isFinite(n) ? Math.min(high, Math.max(low, n)) : fallback;
-}
-
-class SproutMask extends HTMLElement {
-  connectedCallback() {
-    if (!this.shadowRoot) {
-      this.readAttributes();
-      this.build();
-    }
-    this.dark = isDark();
-    this.dataset.theme = this.dark ? "dark" : "light";
-    this.stopWatching = watchTheme((dark) => {
-      this.dark = dark;
-      this.dataset.theme = dark ? "dark" : "light";
-      this.render();
-    });
+// Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (sprout-common.js).
+class SproutMask extends SproutElement {
+  connected() {
     this.render();
     this.setAttribute("ready", "");
   }
 
-  disconnectedCallback() {
-    this.stopWatching?.();
+  themeChanged() {
+    this.render();
   }
 
   readAttributes() {
     const words = (this.getAttribute("words") || "").split(/\s+/).filter(Boolean);
     this.words = (words.length >= MIN_T ? words : WORDS).slice(0, MAX_T);
     this.maxT = this.words.length;
-    this.T = readInt(this.getAttribute("size"), MIN_T, this.maxT, Math.min(5, this.maxT));
-    this.heads = readInt(this.getAttribute("heads"), 1, 1e4, 48);
-    this.long = readInt(this.getAttribute("long"), 1, 1e6, 512);
+    this.T = clampInt(this.getAttribute("size"), MIN_T, this.maxT, Math.min(5, this.maxT));
+    this.heads = clampInt(this.getAttribute("heads"), 1, 1e4, 48);
+    this.long = clampInt(this.getAttribute("long"), 1, 1e6, 512);
     // one mask for the largest grid; a smaller T uses its top-left corner, so masks survive resizing
     this.fullMask = emptyMask(this.maxT);
     this.focusCell = [0, 0];
@@ -129,10 +106,8 @@ class SproutMask extends HTMLElement {
   // ---- building ----
 
   build() {
-    const root = this.attachShadow({ mode: "open" });
-    const style = el("style");
-    style.textContent = BASE_CSS + CSS;
-    const frame = el("div", "frame");
+    this.readAttributes();
+    const frame = shadowFrame(this, CSS);
     this.gridWrap = el("div", "grid-wrap");
     this.summary = el("p", "summary");
     this.summary.setAttribute("aria-live", "polite");
@@ -140,7 +115,6 @@ class SproutMask extends HTMLElement {
       "Each row is a word looking back; each column a word it may look at. " +
       "Click a cell (or press Enter or Space on it) to mask it; the row shares its weight among the rest.");
     frame.append(this.buildControls(), hint, this.gridWrap, this.summary, this.buildCost());
-    root.append(style, frame);
     this.buildGrid();
   }
 
@@ -165,14 +139,10 @@ class SproutMask extends HTMLElement {
   }
 
   button(action, text, change) {
-    const button = el("button", "", text);
-    button.type = "button";
-    button.dataset.action = action;
-    button.addEventListener("click", () => {
+    return actionButton(action, text, () => {
       change();
       this.render();
     });
-    return button;
   }
 
   setMask(mask) {

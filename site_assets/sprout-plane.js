@@ -7,7 +7,7 @@
 //   query="1.0, 0.8"                        where the query starts
 //   sharpness="1"                           the slider's start (it multiplies the scores)
 import { attend } from "./sprout-math.js";
-import { BASE_CSS, define, el, isDark, watchTheme } from "./sprout-common.js";
+import { BASE_CSS, DARK_CSS, SproutElement, actionButton, define, el, shadowFrame, svgEl } from "./sprout-common.js";
 
 const START_KEYS = { girl: [2.0, 0.5], ball: [0.5, 2.0], red: [1.5, -1.0], ran: [-1.2, 1.4] };
 const START_VALUES = {
@@ -18,21 +18,12 @@ const START_QUERY = [1.0, 0.8];
 const EXTENT = 3; // the plane shows -3 .. 3 on both axes
 const UNIT = 50; // SVG units per plane unit
 const SIZE = 2 * EXTENT * UNIT;
-const SVG_NS = "http://www.w3.org/2000/svg";
 const STEP = 0.1;
 const BIG_STEP = 0.5;
 const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 
-const CSS = `
-:host([data-theme="dark"]) {
-  --fg: var(--md-default-fg-color, #e2e4e9);
-  --fg-light: var(--md-default-fg-color--light, rgba(255, 255, 255, 0.62));
-  --fg-lighter: var(--md-default-fg-color--lighter, rgba(255, 255, 255, 0.34));
-  --fg-lightest: var(--md-default-fg-color--lightest, rgba(255, 255, 255, 0.1));
-  --bg: var(--md-default-bg-color, #1e2129);
-  --accent: var(--md-accent-fg-color, #8a9bff);
-  --shade: rgba(138, 155, 255, 0.13);
-}
+const CSS = `${BASE_CSS}${DARK_CSS}
+:host([data-theme="dark"]) { --shade: rgba(138, 155, 255, 0.13); }
 :host { --shade: rgba(64, 81, 181, 0.08); }
 .layout { display: flex; flex-wrap: wrap; gap: 0.8rem; align-items: flex-start; }
 .plane { flex: 1 1 15rem; max-width: 22rem; min-width: 0; }
@@ -105,12 +96,6 @@ const fmt1 = (x) => fixed(x, 1);
 const fmt2 = (x) => fixed(x, 2);
 const cssRgb = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(", ")})`;
 
-function svgEl(tag, attrs = {}) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
-
 /**
  * The part of the square [-EXTENT, EXTENT]^2 where q . x > 0 (keys there score positive):
  * the square's corners on that side plus where the dividing line q . x = 0 crosses its edges.
@@ -142,21 +127,14 @@ function nobodyFitsLayout(keys) {
   return { keys: moved, query: [-1.0, -1.0] };
 }
 
-class SproutPlane extends HTMLElement {
-  connectedCallback() {
-    if (!this.shadowRoot) {
-      this.readStart();
-      this.resetState();
-      this.build();
-    }
-    this.applyTheme(isDark());
-    this.stopWatching = watchTheme((dark) => this.applyTheme(dark));
+// Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-common.js).
+class SproutPlane extends SproutElement {
+  connected() {
     this.render();
     this.setAttribute("ready", "");
   }
 
-  disconnectedCallback() {
-    this.stopWatching?.();
+  disconnected() {
     this.dragging = null;
   }
 
@@ -183,22 +161,16 @@ class SproutPlane extends HTMLElement {
     this.sharpness = this.start.sharpness;
   }
 
-  applyTheme(dark) {
-    this.dataset.theme = dark ? "dark" : "light";
-  }
-
   // ---- building the DOM once; render() only updates it ----
 
   build() {
-    const root = this.attachShadow({ mode: "open" });
-    const style = el("style");
-    style.textContent = BASE_CSS + CSS;
-    const frame = el("div", "frame");
+    this.readStart();
+    this.resetState();
+    const frame = shadowFrame(this, CSS);
     const hint = el("p", "hint",
       "Drag the query (the diamond) or any key, or focus one and use the arrow keys " +
       "(Shift for bigger steps). The shaded half is where keys score above 0.");
     frame.append(this.buildControls(), hint, this.buildLayout(), this.buildStatus());
-    root.append(style, frame);
   }
 
   buildControls() {
@@ -225,15 +197,11 @@ class SproutPlane extends HTMLElement {
   }
 
   button(action, text, change) {
-    const button = el("button", "", text);
-    button.type = "button";
-    button.dataset.action = action;
-    button.addEventListener("click", () => {
+    return actionButton(action, text, () => {
       change();
       this.render();
       this.announce();
     });
-    return button;
   }
 
   buildLayout() {

@@ -12,7 +12,7 @@
 // applies. The choices become a radiogroup; choosing shows "Correct" or "Not quite" with that
 // choice's explanation. After a wrong choice the reader may try again, or press
 // "Show the answer". Page text is only ever moved or cloned as nodes, never parsed as HTML.
-import { define, isDark, watchTheme } from "./sprout-common.js";
+import { SproutElement, define } from "./sprout-common.js";
 
 const STYLE_ID = "sprout-quiz-style";
 const CSS = `
@@ -74,11 +74,10 @@ function ensureStyle(doc) {
 
 let questionCount = 0;
 
-class SproutQuiz extends HTMLElement {
-  connectedCallback() {
+// Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-common.js).
+class SproutQuiz extends SproutElement {
+  connected() {
     ensureStyle(this.ownerDocument);
-    this.applyTheme(isDark());
-    this.stopWatching = watchTheme((dark) => this.applyTheme(dark));
     if (this.upgraded) return;
     // The element may be defined before the parser has reached its children.
     if (!this.querySelector("li") && document.readyState === "loading") {
@@ -86,14 +85,6 @@ class SproutQuiz extends HTMLElement {
     } else {
       this.upgrade();
     }
-  }
-
-  disconnectedCallback() {
-    this.stopWatching?.();
-  }
-
-  applyTheme(dark) {
-    this.dataset.theme = dark ? "dark" : "light";
   }
 
   upgrade() {

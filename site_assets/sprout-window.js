@@ -5,8 +5,8 @@
 // <sprout-window src="../artifacts/examples/mia_doll.json" mark="recall"></sprout-window>
 // Optional: size="8" (the window), models="window,sprout" (whose predictions to compare).
 import {
-  BASE_CSS, ElementBase, clampInt, define, displayToken, el, fetchJson, formatPercent, isDark,
-  quoted, watchTheme, whenVisible,
+  BASE_CSS, SproutElement, clampInt, define, displayToken, el, fetchJson, formatPercent, listOf,
+  quoted, shadowParts, showErrorLine, whenVisible,
 } from './sprout-common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -98,30 +98,19 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-export class SproutWindow extends ElementBase {
-  connectedCallback() {
-    if (!this.shadowRoot) this.build();
-    this.lifetime = new AbortController();
+// Lifecycle and theme come from SproutElement (sprout-common.js).
+export class SproutWindow extends SproutElement {
+  connected() {
     this.size = clampInt(this.getAttribute('size'), 1, 512, 8);
-    this.models = (this.getAttribute('models') || 'window,sprout').split(',').map((s) => s.trim()).filter(Boolean);
-    this.setAttribute('data-theme', isDark() ? 'dark' : 'light');
-    this.stopTheme = watchTheme((dark) => this.setAttribute('data-theme', dark ? 'dark' : 'light'));
+    this.models = listOf(this.getAttribute('models') || 'window,sprout');
     this.load();
   }
 
-  disconnectedCallback() {
-    this.lifetime?.abort();
-    this.stopTheme?.();
-  }
-
   build() {
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = TEMPLATE; // static template, no data
-    const $ = (s) => root.querySelector(s);
-    this.ui = {
-      story: $('.story'), slider: $('input'), position: $('.position'), status: $('.status'),
-      predictions: $('.predictions'), elsewhere: $('.elsewhere'), error: $('.error'),
-    };
+    this.ui = shadowParts(this, TEMPLATE, {
+      story: '.story', slider: 'input', position: '.position', status: '.status',
+      predictions: '.predictions', elsewhere: '.elsewhere', error: '.error',
+    });
     this.ui.slider.addEventListener('input', () => this.setCursor(Number(this.ui.slider.value)));
     this.ui.story.addEventListener('keydown', (e) => this.onKey(e));
     this.ui.story.addEventListener('click', (e) => {
@@ -164,10 +153,8 @@ export class SproutWindow extends ElementBase {
   }
 
   showError(message) {
-    this.ui.error.hidden = false;
-    this.ui.error.textContent = message;
     if (!this.example) this.ui.story.replaceChildren(el('span', 'loading', 'The story could not be shown.'));
-    this.setAttribute('error', '');
+    showErrorLine(this, this.ui.error, message);
   }
 
   buildTokens(tokens) {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   colorScale, colorScaleRgb, colorTable, decodeAttention, displayToken, formatHashState,
   formatPercent, isDark, parseHashState, prepareExample, textColorOn, topK, triangleSize,
-  watchTheme, withHashKey, define, exampleUrl,
+  watchTheme, withHashKey, define, exampleUrl, listOf,
 } from '../sprout-common.js';
 import {
   defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
@@ -226,6 +226,12 @@ test('the window holds the 8 tokens before the cursor', () => {
                            'window', 'window', 'future', 'future']);
   const mia = readJson(`${ARTIFACTS}examples/mia_doll.json`);
   assert.equal(markCursor(mia.marks.recall), mia.marks.recall.position + 1);
+});
+
+test('listOf reads a comma-separated attribute', () => {
+  assert.deepEqual(listOf(' mia_doll, tom_he,,zorbin '), ['mia_doll', 'tom_he', 'zorbin']);
+  assert.deepEqual(listOf(null), []);
+  assert.deepEqual(listOf(''), []);
 });
 
 // --- importing under Node ------------------------------------------------------------------
