@@ -158,9 +158,11 @@ def figure_json(fig):
 
 
 def figure_html(fig, name, height=500):
-    return pio.to_html(fig, include_plotlyjs="plotly.min.js", full_html=True, div_id=f"figure-{name}",
+    page = pio.to_html(fig, include_plotlyjs="plotly.min.js", full_html=True, div_id=f"figure-{name}",
                        default_height=f"{fig.layout.height or height}px", validate=False,
                        config={"displaylogo": False, "responsive": True}, post_script=THEME_SCRIPT)
+    # an empty icon, so a browser opening the file alone does not ask the host for /favicon.ico
+    return page.replace('<meta charset="utf-8" />', '<meta charset="utf-8" />\n    <link rel="icon" href="data:,">', 1)
 
 
 def local_plotly_js(source=PLOTLY_JS):

@@ -259,3 +259,10 @@ def test_plotly_is_fetched_only_where_a_chart_is_shown(browse, built_site):
     assert not [u for u in browse.requests if "plotly" in u], "Plotly loaded before any chart was in view"
     load_everything(page)
     assert [u for u in browse.requests if u.endswith("plotly-cartesian.min.js")]
+
+
+@pytest.mark.parametrize("name", ["f1_dot_product_spread", "induction_loss", "attention_tom_he"])
+def test_standalone_figure_pages_for_iframes_draw_offline(browse, built_site, name):
+    browse.goto(f"{built_site}artifacts/figures/{name}.html")
+    browse.page.wait_for_selector(".js-plotly-plot .main-svg", timeout=30_000)
+    # `browse` checks at teardown: no console error, nothing asked of another host
