@@ -28,6 +28,7 @@ OUTSIDE_DEFAULTS = {  # patterns of those addresses -> local folders
 OUTSIDE_ADDRESS = re.compile(r"https?://(cdn\.|unpkg\.com|cdnjs\.|fonts\.googleapis|fonts\.gstatic|cdn\.jsdelivr)")
 MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
 MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
+CORPUS_NAMES = {"generated": "generated stories", "tinystories_validation": "TinyStories validation"}
 SCALE = "Viridis"
 BASE_LAYOUT = dict(template="none", paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
                    margin=dict(l=60, r=20, t=50, b=50))
@@ -126,7 +127,7 @@ def loss_figure(table):
     fig = go.Figure(layout=BASE_LAYOUT)
     for name in table["order"]:
         row = table["models"][name]
-        fig.add_bar(x=table["corpora"], y=_r([row["loss"][c] for c in table["corpora"]]),
+        fig.add_bar(x=[CORPUS_NAMES.get(c, c) for c in table["corpora"]], y=_r([row["loss"][c] for c in table["corpora"]]),
                     name=MODEL_NAMES[name], marker_color=MODEL_COLOURS[name],
                     customdata=_r([row["e_loss"][c] for c in table["corpora"]]),
                     hovertemplate="%{y:.3f} nats/token (e^loss %{customdata:.1f})<extra>" + MODEL_NAMES[name] + "</extra>")

@@ -19,6 +19,17 @@ function loadPlotly(url) {
   return plotlyLoads.get(url);
 }
 
+const NARROW = 520; // px: below this a side legend would squeeze the plot
+
+// On a phone the legend goes above the plot and the text shrinks, so the plot keeps its width.
+export function narrowLayout(layout) {
+  return {
+    legend: { ...layout.legend, orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom" },
+    margin: { ...layout.margin, l: 48, r: 8, t: layout.showlegend === false ? 16 : 48 },
+    font: { ...layout.font, size: 11 },
+  };
+}
+
 export function themeUpdate(layout, dark) {
   const grid = dark ? "rgba(255,255,255,0.15)" : "rgba(0,0,0,0.12)";
   const update = { "font.color": dark ? "#e2e4e9" : "#1f2328" };
@@ -57,6 +68,7 @@ class SproutFigure extends HTMLElement {
       const layout = { ...figure.layout, autosize: true, height: figure.layout.height || 420 };
       layout.title = undefined; // the page's caption names the figure
       layout.margin = { ...figure.layout.margin, t: 16 };
+      if (this.clientWidth < NARROW) Object.assign(layout, narrowLayout(layout));
       await Plotly.newPlot(this.plot, figure.data, layout, { responsive: true, displaylogo: false });
       this.applyTheme();
       this.setAttribute("ready", "");

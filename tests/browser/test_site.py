@@ -222,6 +222,9 @@ def test_the_phone_width_needs_no_sideways_scrolling(browse, built_site):
     load_everything(page)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
+    # legends move above the charts so the plots keep the width
+    legend = "el => el.querySelector('.js-plotly-plot')._fullLayout.legend.orientation"
+    assert page.locator("sprout-figure[name=induction_loss]").evaluate(legend) == "h"
 
 
 @pytest.mark.parametrize("browse", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
