@@ -106,6 +106,9 @@ class Mix:
     echo: float = 0.0
     echo_min: int = 16
     echo_max: int = 64
+    # Share of rows that hold one document only, the rest unscored padding: such a row looks
+    # like the chapter's examples, where every token's only ◆ is the one at position 0.
+    single_story: float = 0.0
 
     to_dict = asdict
 
@@ -158,7 +161,13 @@ class BatchMaker:
         rows, scored = [], []
         for _ in range(batch_size):
             row, keep = [], []
+            single = self.mix.single_story > 0 and rng.random() < self.mix.single_story
             while len(row) < seq_len + 1:
+                if single and row:  # pad after the one document; padding is never scored
+                    padding = seq_len + 1 - len(row)
+                    row.extend([self.tok.start_id] * padding)
+                    keep.extend([False] * padding)
+                    break
                 ids, flags = self.document(rng)
                 row.extend(ids)
                 keep.extend(flags)

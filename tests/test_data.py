@@ -93,6 +93,15 @@ def test_echo_documents_repeat_a_stretch_of_a_story(tokenizer):
         assert tokenizer.decode(row[1:11]).strip() in tokenizer.decode(row[1:21])
 
 
+def test_single_story_rows_hold_one_document_and_unscored_padding(tokenizer):
+    mix = Mix(generated=0.0, echo=1.0, echo_min=10, echo_max=10, single_story=1.0)
+    rows, targets = BatchMaker(tokenizer, mix, seed=0).batch(0, 2, 40)
+    for row, target in zip(rows.tolist(), targets.tolist()):
+        assert row[0] == tokenizer.start_id and row[1:11] == row[11:21]
+        assert row[21:] == [tokenizer.start_id] * 19  # padding after the one document
+        assert IGNORE not in target[:20] and set(target[20:]) == {IGNORE}
+
+
 def test_tinystories_share_needs_stories(tokenizer):
     with pytest.raises(ValueError, match="no stories"):
         BatchMaker(tokenizer, Mix(tinystories=0.5), seed=0)
