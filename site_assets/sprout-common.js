@@ -654,6 +654,8 @@ export class HeadWidget extends SproutElement {
       this.showError('No example chosen: give the element an "example" or "examples" attribute.');
       return;
     }
+    // the story menu names the chosen story at once, not only once its file has loaded
+    this.ui.example.value = name;
     const ticket = (this.ticket = (this.ticket || 0) + 1);
     await this.woken;
     if (ticket !== this.ticket || !this.isConnected) return;
@@ -672,6 +674,7 @@ export class HeadWidget extends SproutElement {
     this.data = data;
     this.dataName = name;
     this.ui.error.hidden = true;
+    this.removeAttribute('error');
     for (const option of this.ui.example.options) {
       if (option.value === name && data.title) option.textContent = data.title;
     }

@@ -167,9 +167,9 @@ export class SproutExplorer extends HeadWidget {
   }
 
   useHash(wanted, load) {
-    this.fillExampleSelect();
     const exampleChanges = wanted.example !== this.state.example;
     Object.assign(this.state, wanted);
+    this.fillExampleSelect(); // shows the wanted story at once, while it loads
     if (exampleChanges && load) this.show(wanted.example);
     else this.render();
   }

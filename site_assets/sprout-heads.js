@@ -83,10 +83,33 @@ export function formatScore(score) {
   return score.toFixed(2);
 }
 
+/**
+ * Where a scroll box showing [start, start + size) along one axis should scroll to: `scroll`
+ * unchanged while the stretch lies in the visible part, which runs from `covered` (pinned label
+ * strips hide the first pixels) to `view`; otherwise the stretch centred in that part.
+ */
+export function scrollToShow(scroll, view, covered, start, size) {
+  if (start >= scroll + covered && start + size <= scroll + view) return scroll;
+  return Math.max(0, start + size / 2 - (covered + view) / 2);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const CELL = 10; // CSS pixels per token in the enlarged map
 const LABEL_CHARS = 9;
+
+/** Size a canvas to width x height CSS pixels at the screen's resolution; its context, cleared, draws in CSS pixels. */
+function sizedContext(canvas, width, height) {
+  const ratio = globalThis.devicePixelRatio || 1;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  return ctx;
+}
 
 const CSS = `${BASE_CSS}
 .grid {
@@ -120,11 +143,19 @@ const CSS = `${BASE_CSS}
 .detail { margin-top: 0.8rem; }
 .detail h4 { margin: 0 0 0.2rem; font-size: 1em; }
 .scores { margin: 0 0 0.3rem; color: var(--fg-light); }
+/* the enlarged map scrolls under two pinned label strips: keys on top, queries on the left */
 .scroll {
   position: relative; overflow: auto; max-width: 100%; max-height: 32rem;
   border: 1px solid var(--fg-lightest); border-radius: 0.2rem;
+  isolation: isolate;
 }
-.scroll canvas.big { display: block; }
+.sheet-row { display: flex; width: max-content; }
+.sheet-row > * { flex: none; }
+.keys-row { position: sticky; top: 0; z-index: 2; }
+.corner, .labels { background: var(--bg); }
+.corner, .queries { position: sticky; left: 0; z-index: 1; }
+.scroll canvas { display: block; }
+.plot { position: relative; }
 .big:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
 .cursor {
   position: absolute; pointer-events: none; border: 2px solid var(--accent);
@@ -161,8 +192,17 @@ const TEMPLATE = `
     <p class="hint">In the map: hover, or focus it and use the arrow keys (<kbd>↑</kbd> <kbd>↓</kbd> query,
       <kbd>←</kbd> <kbd>→</kbd> key) to read one weight.</p>
     <div class="scroll">
-      <canvas class="big" tabindex="0" role="img"></canvas>
-      <div class="cursor"></div>
+      <div class="sheet-row keys-row">
+        <div class="corner"></div>
+        <canvas class="labels keys" aria-hidden="true"></canvas>
+      </div>
+      <div class="sheet-row">
+        <canvas class="labels queries" aria-hidden="true"></canvas>
+        <div class="plot">
+          <canvas class="big" tabindex="0" role="img"></canvas>
+          <div class="cursor"></div>
+        </div>
+      </div>
     </div>
     <p class="readout" aria-live="polite"></p>
   </div>
@@ -198,6 +238,7 @@ export class SproutHeads extends HeadWidget {
       example: '.example', kind: '.kind', tops: '.tops', grid: '.grid',
       detail: '.detail', title: '.detail-title', scores: '.scores', big: '.big',
       cursor: '.cursor', readout: '.readout', error: '.error', ramp: '.ramp',
+      scroll: '.scroll', corner: '.corner', keys: '.labels.keys', queries: '.labels.queries',
     });
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
     this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
@@ -463,55 +504,58 @@ export class SproutHeads extends HeadWidget {
     this.ui.scores.textContent = scores.length ? `Scores: ${scores.join(' · ')}` : '';
   }
 
+  /** The enlarged map, the query labels (rows, left strip) and the key labels (columns, top strip). */
   drawBig() {
     const { layer, head } = this.state;
     const { maps, tokens } = this.data;
     const T = maps.T;
     const m = this.margin();
-    const size = m + T * CELL;
-    const ratio = globalThis.devicePixelRatio || 1;
-    const big = this.ui.big;
-    big.width = Math.round(size * ratio);
-    big.height = Math.round(size * ratio);
-    big.style.width = `${size}px`;
-    big.style.height = `${size}px`;
+    const side = T * CELL;
+    const fg = getComputedStyle(this).color || '#222';
+    const { big, corner, keys, queries } = this.ui;
     big.setAttribute('aria-label', `Attention map of layer ${layer}, head ${head}: ${T} queries by ${T} keys`);
-    const ctx = big.getContext('2d');
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, size, size);
-    const style = getComputedStyle(this);
-    const fg = style.color || '#222';
-    this.drawFuture(ctx, m, T, fg);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.cellAt(layer, head).canvas, m, m, T * CELL, T * CELL);
+    const map = sizedContext(big, side, side);
+    this.drawFuture(map, T, fg);
+    map.imageSmoothingEnabled = false;
+    map.drawImage(this.cellAt(layer, head).canvas, 0, 0, side, side);
+
+    corner.style.width = `${m}px`;
+    corner.style.height = `${m}px`;
+    const labels = tokens.map((token) => this.label(token));
+    const rows = this.labelContext(queries, m, side, fg);
+    rows.textAlign = 'right';
+    labels.forEach((text, t) => rows.fillText(text, m - 3, t * CELL + CELL / 2));
+    const columns = this.labelContext(keys, side, m, fg);
+    columns.rotate(-Math.PI / 2); // each label reads bottom to top, starting just above the map
+    columns.textAlign = 'left';
+    labels.forEach((text, j) => columns.fillText(text, -(m - 3), j * CELL + CELL / 2));
+  }
+
+  labelContext(canvas, width, height, fg) {
+    const ctx = sizedContext(canvas, width, height);
     ctx.fillStyle = fg;
     ctx.font = this.labelFont();
     ctx.textBaseline = 'middle';
-    ctx.textAlign = 'right';
-    tokens.forEach((token, t) => ctx.fillText(this.label(token), m - 3, m + t * CELL + CELL / 2));
-    ctx.save();
-    ctx.rotate(-Math.PI / 2);
-    ctx.textAlign = 'left';
-    tokens.forEach((token, j) => ctx.fillText(this.label(token), -(m - 3), m + j * CELL + CELL / 2));
-    ctx.restore();
-    ctx.textAlign = 'left';
+    return ctx;
   }
 
-  drawFuture(ctx, m, T, fg) {
+  /** Hatch the future (keys after the query: above the diagonal) of a T x T map. */
+  drawFuture(ctx, T, fg) {
+    const side = T * CELL;
     ctx.save();
     ctx.beginPath();
-    ctx.moveTo(m + CELL, m);
-    ctx.lineTo(m + T * CELL, m);
-    ctx.lineTo(m + T * CELL, m + (T - 1) * CELL);
+    ctx.moveTo(CELL, 0);
+    ctx.lineTo(side, 0);
+    ctx.lineTo(side, side - CELL);
     ctx.closePath();
     ctx.clip();
     ctx.strokeStyle = fg;
     ctx.globalAlpha = 0.15;
     ctx.lineWidth = 1;
-    for (let d = -T * CELL; d < T * CELL; d += 5) {
+    for (let d = -side; d < side; d += 5) {
       ctx.beginPath();
-      ctx.moveTo(m + d, m);
-      ctx.lineTo(m + d + T * CELL, m + T * CELL);
+      ctx.moveTo(d, 0);
+      ctx.lineTo(d + side, side);
       ctx.stroke();
     }
     ctx.restore();
@@ -531,9 +575,8 @@ export class SproutHeads extends HeadWidget {
       return;
     }
     const [t, j] = cursor;
-    const m = this.margin();
     Object.assign(box.style, {
-      display: 'block', left: `${m + j * CELL - 1}px`, top: `${m + t * CELL - 1}px`,
+      display: 'block', left: `${j * CELL - 1}px`, top: `${t * CELL - 1}px`,
       width: `${CELL + 2}px`, height: `${CELL + 2}px`,
     });
     const { tokens, maps } = this.data;
@@ -545,10 +588,9 @@ export class SproutHeads extends HeadWidget {
 
   onBigPointer(event) {
     if (!this.data) return;
-    const m = this.margin();
     const T = this.data.maps.T;
-    const j = Math.floor((event.offsetX - m) / CELL);
-    const t = Math.floor((event.offsetY - m) / CELL);
+    const j = Math.floor(event.offsetX / CELL);
+    const t = Math.floor(event.offsetY / CELL);
     if (t < 0 || j < 0 || t >= T || j >= T) {
       this.setCursor(this.keyCursor || null);
       return;
@@ -576,17 +618,13 @@ export class SproutHeads extends HeadWidget {
     this.scrollCursorIntoView();
   }
 
+  /** Scroll the keyboard cursor's cell into the part of the box the label strips leave free. */
   scrollCursorIntoView() {
-    const box = this.ui.cursor;
-    const scroller = box.parentElement;
-    const left = box.offsetLeft;
-    const top = box.offsetTop;
-    if (left < scroller.scrollLeft || left + CELL > scroller.scrollLeft + scroller.clientWidth) {
-      scroller.scrollLeft = left - scroller.clientWidth / 2;
-    }
-    if (top < scroller.scrollTop || top + CELL > scroller.scrollTop + scroller.clientHeight) {
-      scroller.scrollTop = top - scroller.clientHeight / 2;
-    }
+    const [t, j] = this.keyCursor;
+    const scroller = this.ui.scroll;
+    const m = this.margin();
+    scroller.scrollLeft = scrollToShow(scroller.scrollLeft, scroller.clientWidth, m, m + j * CELL, CELL);
+    scroller.scrollTop = scrollToShow(scroller.scrollTop, scroller.clientHeight, m, m + t * CELL, CELL);
   }
 
   // --- input -----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import {
   defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
 } from '../sprout-explorer.js';
 import {
-  KINDS, formatHeadsState, gridStep, paintHead, parseHeadsState, scoreMatrix, topHeads,
+  KINDS, formatHeadsState, gridStep, paintHead, parseHeadsState, scoreMatrix, scrollToShow, topHeads,
 } from '../sprout-heads.js';
 import { markCursor, windowRole } from '../sprout-window.js';
 
@@ -216,6 +216,17 @@ test('grid keys move within 8 x 6', () => {
   assert.deepEqual(gridStep(3, 4, 'Home', 8, 6), [3, 1]);
   assert.deepEqual(gridStep(3, 4, 'End', 8, 6, true), [8, 6]);
   assert.equal(gridStep(3, 4, 'a', 8, 6), null);
+});
+
+test('the enlarged map scrolls a cell out from under the pinned label strips', () => {
+  // box 300 wide, strips cover its first 60 pixels: content 60..300 of a scroll of 0 is free
+  assert.equal(scrollToShow(0, 300, 60, 60, 10), 0);
+  assert.equal(scrollToShow(0, 300, 60, 290, 10), 0);
+  assert.equal(scrollToShow(100, 300, 60, 170, 10), 100);
+  // under the strip, or past the far edge: centred in the free part (60..300, centre 180)
+  assert.equal(scrollToShow(300, 300, 60, 320, 10), 320 + 5 - 180);
+  assert.equal(scrollToShow(0, 300, 60, 700, 10), 700 + 5 - 180);
+  assert.equal(scrollToShow(500, 300, 60, 60, 10), 0);
 });
 
 // --- W1 ----------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 PHONE = (375, 812)
+CELL = 10  # CSS pixels per token in W5's enlarged map
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 ALL_READY = """(ids) => ids.every(id => document.getElementById(id)?.hasAttribute('ready'))"""
@@ -345,11 +346,111 @@ def test_heads_grid_click_keyboard_and_enlarged_map(browse, widget_root):
     assert readout.endswith(percent(attention[7, 5, t, j]))
     page.keyboard.press("Home")
     assert heads(page)["readout"].endswith(percent(attention[7, 5, t, 0]))
-    # hover reads the cell under the pointer
+    # hover reads the cell under the pointer (the map's canvas holds the cells only)
     box = page.locator("#heads canvas.big").bounding_box()
-    margin = page.evaluate("() => document.getElementById('heads').margin()")
-    page.mouse.move(box["x"] + margin + 10 * 3 + 5, box["y"] + margin + 10 * 9 + 5)
+    page.mouse.move(box["x"] + CELL * 3 + 5, box["y"] + CELL * 9 + 5)
     assert heads(page)["readout"].endswith(percent(attention[7, 5, 9, 3]))
+
+
+MAP_GEOMETRY = """() => {
+  const root = document.getElementById('heads').shadowRoot;
+  const rect = (selector) => root.querySelector(selector).getBoundingClientRect().toJSON();
+  const scroll = root.querySelector('.scroll');
+  const box = rect('.scroll');
+  // the free inside of the box (within its border, without scroll bars)
+  const inner = { left: box.left + scroll.clientLeft, top: box.top + scroll.clientTop };
+  inner.right = inner.left + scroll.clientWidth;
+  inner.bottom = inner.top + scroll.clientHeight;
+  const ink = (selector, x, y, w, h) => {
+    const canvas = root.querySelector(selector);
+    const r = canvas.width / canvas.getBoundingClientRect().width;
+    const pixels = canvas.getContext('2d').getImageData(x * r, y * r, w * r, h * r).data;
+    return pixels.some((v, i) => i % 4 === 3 && v > 0);
+  };
+  return {
+    box, inner, corner: rect('.corner'), keys: rect('.labels.keys'), queries: rect('.labels.queries'),
+    map: rect('canvas.big'), cursor: rect('.cursor'),
+    scrollLeft: scroll.scrollLeft, scrollTop: scroll.scrollTop,
+    maxLeft: scroll.scrollWidth - scroll.clientWidth, maxTop: scroll.scrollHeight - scroll.clientHeight,
+    // what a reader sees at a point: the topmost element there
+    hits: Object.fromEntries(Object.entries({
+      corner: [inner.left + 3, inner.top + 3],
+      queryLabel: [inner.left + 3, inner.bottom - 5],
+      keyLabel: [inner.right - 5, inner.top + 3],
+      map: [inner.right - 5, inner.bottom - 5],
+    }).map(([name, [x, y]]) => [name, root.elementFromPoint(x, y)?.className ?? null])),
+    // the labels of the last query (bottom row) and of the last key (right column) are drawn
+    lastQueryInk: ink('.labels.queries', 0, root.querySelector('canvas.big').getBoundingClientRect().height - 10, 200, 10),
+    lastKeyInk: ink('.labels.keys', root.querySelector('canvas.big').getBoundingClientRect().width - 10, 0, 10, 200),
+  };
+}"""
+
+
+def inside(inner, rect, slack=0.5):
+    """rect lies within the box's free inside."""
+    return (rect["left"] >= inner["left"] - slack and rect["right"] <= inner["right"] + slack
+            and rect["top"] >= inner["top"] - slack and rect["bottom"] <= inner["bottom"] + slack)
+
+
+def overlaps(a, b):
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("browse", [PHONE], indirect=True)
+def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_root):
+    """On a phone the longest story's map scrolls both ways under its label strips: the query
+    labels stay pinned on the left, the key labels on top, each lined up with the map."""
+    page = open_widgets(browse, widget_root)
+    data, attention = weights_of("zorbin")
+    T = len(data["tokens"])
+    page.locator('#heads .cell[data-layer="5"][data-head="4"]').click()
+    page.evaluate("""() => {
+        const scroll = document.getElementById('heads').shadowRoot.querySelector('.scroll');
+        scroll.scrollIntoView({block: 'center'});
+        scroll.scrollTo(scroll.scrollWidth, scroll.scrollHeight);
+    }""")
+    page.wait_for_function("""() => {
+        const s = document.getElementById('heads').shadowRoot.querySelector('.scroll');
+        return s.scrollLeft > 0 && s.scrollTop > 0;
+    }""")
+    g = page.evaluate(MAP_GEOMETRY)
+    inner = g["inner"]
+    assert (g["scrollLeft"], g["scrollTop"]) == (g["maxLeft"], g["maxTop"]), "scrolled to the bottom-right"
+    assert g["map"]["width"] == g["map"]["height"] == T * CELL
+    # the strips are pinned to the box's left and top edges, inside it...
+    for strip in ("corner", "keys", "queries"):
+        assert overlaps(g[strip], g["box"]), strip
+    assert abs(g["queries"]["left"] - inner["left"]) < 0.5 and abs(g["keys"]["top"] - inner["top"]) < 0.5
+    assert abs(g["corner"]["left"] - inner["left"]) < 0.5 and abs(g["corner"]["top"] - inner["top"]) < 0.5
+    # ...and scroll along the other axis with the map, so each label stays beside its row/column
+    assert abs(g["queries"]["top"] - g["map"]["top"]) < 0.5
+    assert abs(g["keys"]["left"] - g["map"]["left"]) < 0.5
+    assert abs(g["map"]["bottom"] - inner["bottom"]) < 0.5 and abs(g["map"]["right"] - inner["right"]) < 0.5
+    # on screen: the strips lie over the map, and the last query's and last key's labels are drawn
+    assert g["hits"] == {"corner": "corner", "queryLabel": "labels queries", "keyLabel": "labels keys",
+                         "map": "big"}
+    assert g["lastQueryInk"] and g["lastKeyInk"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+
+    # hovering the scrolled map reads the cell under the pointer
+    page.mouse.move(inner["right"] - CELL - 5, inner["bottom"] - 5)
+    assert heads(page)["readout"].endswith(percent(attention[4, 3, T - 1, T - 2]))
+    page.mouse.move(0, 0)
+    # the keyboard cursor is scrolled out from under the strips
+    page.locator("#heads canvas.big").focus()
+    for key, (t, j) in (("Home", (T - 1, 0)), ("End", (T - 1, T - 1))):
+        page.keyboard.press(key)
+        g = page.evaluate(MAP_GEOMETRY)
+        assert f"(token {t})" in heads(page)["readout"] and f"(token {j})" in heads(page)["readout"]
+        assert inside(g["inner"], g["cursor"], slack=1.5), key
+        assert g["cursor"]["left"] >= g["queries"]["right"] - 1.5, key
+        assert g["cursor"]["top"] >= g["keys"]["bottom"] - 1.5, key
+    for _ in range(60):
+        page.keyboard.press("ArrowUp")
+    g = page.evaluate(MAP_GEOMETRY)
+    assert f"(token {T - 61})" in heads(page)["readout"]
+    assert inside(g["inner"], g["cursor"], slack=1.5)
+    assert g["cursor"]["top"] >= g["keys"]["bottom"] - 1.5 and g["cursor"]["left"] >= g["queries"]["right"] - 1.5
 
 
 def test_heads_highlight_the_top_heads_of_each_kind(browse, widget_root):
@@ -403,6 +504,68 @@ def test_deep_links_restore_the_explorer(browse, widget_root):
     state = explorer(page)
     assert (state["layer"], state["head"], state["query"]) == (1, 6, 10)
     check_explorer_numbers(state, "tom_he")
+
+
+def wait_for_route(page, held):
+    """Wait until the page's request is caught by a route that holds it."""
+    for _ in range(100):
+        if held:
+            return held[0]
+        page.wait_for_timeout(50)
+    pytest.fail("the example was never requested")
+
+
+STORY_MENUS = """() => ['explorer', 'heads'].map(id => document.getElementById(id).shadowRoot.querySelector('select.example').value)"""
+
+
+def test_the_story_menu_names_a_linked_story_while_it_loads(browse, widget_root):
+    """A deep link or another widget's pick shows its story in the menu at once, before the
+    example file has arrived; a file that fails to load is named in a readable error."""
+    page = open_widgets(browse, widget_root)
+    held = []
+    page.route("**/examples/song_refrain.json", lambda route: held.append(route))
+    page.evaluate("location.hash = 'explorer=song_refrain/5/4/30'")
+    request = wait_for_route(page, held)
+    state = explorer(page)
+    assert state["example"] == "song_refrain", "the menu shows the linked story while it loads"
+    assert state["count"] == len(example("tom_he")["tokens"]), "the old story is still shown"
+    request.continue_()
+    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('.tok.query')?.dataset.index === '30'"
+                           " && document.getElementById('explorer').shadowRoot.querySelectorAll('.tok').length === %d"
+                           % len(example("song_refrain")["tokens"]))
+    state = explorer(page)
+    assert (state["example"], state["layer"], state["head"], state["query"]) == ("song_refrain", 5, 4, 30)
+    assert state["exampleTitle"] == example("song_refrain")["title"]
+    check_explorer_numbers(state, "song_refrain")
+
+    # another widget's pick (here a page script's): both menus follow at once
+    held.clear()
+    page.route("**/examples/big_farm.json", lambda route: held.append(route))
+    page.evaluate("""() => document.dispatchEvent(new CustomEvent('sprout-head-select',
+                       {detail: {example: 'big_farm', layer: 2, head: 3}}))""")
+    request = wait_for_route(page, held)
+    assert page.evaluate(STORY_MENUS) == ["big_farm", "big_farm"]
+    request.continue_()
+    page.wait_for_function("() => location.hash.includes('explorer=big_farm/2/3/')")
+    assert heads(page)["selected"] == [[2, 3]]
+    check_explorer_numbers(explorer(page), "big_farm")
+
+    # a story whose file is missing: the menu names it and the error says why
+    page.route("**/examples/blue_key.json", lambda route: route.fulfill(status=404, body="missing"))
+    page.evaluate("location.hash = 'explorer=blue_key/1/1/5'")
+    assert explorer(page)["example"] == "blue_key"
+    page.wait_for_function("() => document.getElementById('explorer').hasAttribute('error')")
+    error = page.locator("#explorer .error")
+    assert error.is_visible()
+    assert "blue_key.json" in error.text_content() and "HTTP 404" in error.text_content()
+    assert explorer(page)["example"] == "blue_key"
+    assert all("404" in e for e in browse.errors), browse.errors
+    browse.errors.clear()
+    # choosing a story that loads clears the error
+    page.locator("#explorer select.example").select_option("mia_doll")
+    page.wait_for_function("() => !document.getElementById('explorer').hasAttribute('error')")
+    assert not error.is_visible()
+    check_explorer_numbers(explorer(page), "mia_doll")
 
 
 def test_deep_links_restore_the_heads(browse, widget_root):
