@@ -12,11 +12,6 @@ import textwrap
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs"
-STATS = DOCS / "artifacts" / "stats.json"
-FIGURES = DOCS / "artifacts" / "figures"
-CODE = DOCS / "code"
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
 
@@ -25,8 +20,8 @@ class ChapterBuildError(Exception):
     """A problem in the chapter's sources that must stop the build, named plainly."""
 
 
-def load_stats(path=None):
-    path = Path(path or STATS)
+def load_stats(path):
+    path = Path(path)
     if not path.exists():
         raise ChapterBuildError(f"{path} is missing: run `make artifacts` (or restore it from git)")
     try:
@@ -105,10 +100,9 @@ def render_cells(ran):
 
 
 def define_env(env):
-    conf = getattr(env, "conf", None)
-    docs = Path(conf["docs_dir"]) if conf else DOCS
-    stats = load_stats(docs / STATS.relative_to(DOCS) if conf else None)
-    figures, code = docs / FIGURES.relative_to(DOCS), docs / CODE.relative_to(DOCS)
+    docs = Path(env.conf["docs_dir"])
+    stats = load_stats(docs / "artifacts" / "stats.json")
+    figures, code = docs / "artifacts" / "figures", docs / "code"
 
     def lookup(key):
         if key not in stats:

@@ -163,14 +163,14 @@ class BatchMaker:
             row, keep = [], []
             single = self.mix.single_story > 0 and rng.random() < self.mix.single_story
             while len(row) < seq_len + 1:
-                if single and row:  # pad after the one document; padding is never scored
-                    padding = seq_len + 1 - len(row)
-                    row.extend([self.tok.start_id] * padding)
-                    keep.extend([False] * padding)
-                    break
                 ids, flags = self.document(rng)
                 row.extend(ids)
                 keep.extend(flags)
+                if single:
+                    break
+            padding = seq_len + 1 - len(row)  # only after a single document; never scored
+            row.extend([self.tok.start_id] * padding)
+            keep.extend([False] * padding)
             rows.append(row[: seq_len + 1])
             scored.append(keep[1 : seq_len + 1])
         rows = torch.tensor(rows, dtype=torch.long)

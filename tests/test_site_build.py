@@ -16,8 +16,9 @@ from build_site.macros import ChapterBuildError, format_number, render_cells, ru
 class FakeEnv:
     """Just enough of mkdocs-macros' env to collect the macros and set the current page."""
 
-    def __init__(self, page_url=""):
+    def __init__(self, docs_dir, page_url=""):
         self.macros = {}
+        self.conf = {"docs_dir": str(docs_dir)}
         self.page = type("Page", (), {"url": page_url})()
 
     def macro(self, function):
@@ -25,11 +26,10 @@ class FakeEnv:
         return function
 
 
-def chapter_macros(monkeypatch, tmp_path, stats, page_url=""):
-    path = tmp_path / "stats.json"
-    path.write_text(json.dumps(stats))
-    monkeypatch.setattr(macros, "STATS", path)
-    env = FakeEnv(page_url)
+def chapter_macros(tmp_path, stats, page_url=""):
+    (tmp_path / "artifacts").mkdir(exist_ok=True)
+    (tmp_path / "artifacts" / "stats.json").write_text(json.dumps(stats))
+    env = FakeEnv(tmp_path, page_url)
     macros.define_env(env)
     return env.macros
 
@@ -43,8 +43,8 @@ def test_numbers_are_formatted_as_the_prose_shows_them(value, fmt, shown):
     assert format_number(value, fmt) == shown
 
 
-def test_a_missing_key_stops_the_build_with_its_name(monkeypatch, tmp_path):
-    found = chapter_macros(monkeypatch, tmp_path, {"tom_he.share": 0.646, "tom_he.layer": 7, "tom_he.head": 2})
+def test_a_missing_key_stops_the_build_with_its_name(tmp_path):
+    found = chapter_macros(tmp_path, {"tom_he.share": 0.646, "tom_he.layer": 7, "tom_he.head": 2})
     assert found["stat"]("tom_he.share", "pct") == "64.6%"
     assert found["head"]("tom_he") == "layer 7, head 2"
     with pytest.raises(ChapterBuildError, match="'zorbin.sprout.mean_prob'"):
@@ -53,24 +53,24 @@ def test_a_missing_key_stops_the_build_with_its_name(monkeypatch, tmp_path):
         found["stat"]("tom_he.share", "percent")
 
 
-def test_missing_or_broken_stats_file_is_named(monkeypatch, tmp_path):
-    monkeypatch.setattr(macros, "STATS", tmp_path / "stats.json")
+def test_missing_or_broken_stats_file_is_named(tmp_path):
     with pytest.raises(ChapterBuildError, match="make artifacts"):
-        macros.define_env(FakeEnv())
-    (tmp_path / "stats.json").write_text("{not json")
+        macros.define_env(FakeEnv(tmp_path))
+    (tmp_path / "artifacts").mkdir()
+    (tmp_path / "artifacts" / "stats.json").write_text("{not json")
     with pytest.raises(ChapterBuildError, match="not valid JSON"):
-        macros.define_env(FakeEnv())
+        macros.define_env(FakeEnv(tmp_path))
 
 
-def test_site_paths_are_made_relative_to_the_page(monkeypatch, tmp_path):
-    assert chapter_macros(monkeypatch, tmp_path, {})["url"]("artifacts/x.json") == "artifacts/x.json"
-    nested = chapter_macros(monkeypatch, tmp_path, {}, page_url="code/c1/")
+def test_site_paths_are_made_relative_to_the_page(tmp_path):
+    assert chapter_macros(tmp_path, {})["url"]("artifacts/x.json") == "artifacts/x.json"
+    nested = chapter_macros(tmp_path, {}, page_url="code/c1/")
     assert nested["url"]("artifacts/x.json") == "../../artifacts/x.json"
 
 
-def test_a_missing_figure_stops_the_build(monkeypatch, tmp_path):
+def test_a_missing_figure_stops_the_build(tmp_path):
     with pytest.raises(ChapterBuildError, match="figure 'no_such_chart' is missing"):
-        chapter_macros(monkeypatch, tmp_path, {})["figure"]("no_such_chart")
+        chapter_macros(tmp_path, {})["figure"]("no_such_chart")
 
 
 SCRIPT = """# %% [markdown]

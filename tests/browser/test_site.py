@@ -4,8 +4,8 @@ import json
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
+from plane_numbers import KEYS, QUERY, attend
 
 from build_site.macros import format_number
 
@@ -95,14 +95,11 @@ def test_snippets_run_at_build_time_and_show_their_output(browse, built_site):
     page = open_page(browse, built_site)
     assert len(printed_outputs(page)) >= 2
     # C1's numbers are the arithmetic of its keys, values and query, done here independently
-    keys = np.array([[2.0, 0.5], [0.5, 2.0], [1.5, -1.0], [-1.2, 1.4]])
-    values = np.array([[0.90, 0.30, 0.50], [0.20, 0.40, 0.90], [0.85, 0.10, 0.10], [0.20, 0.70, 0.30]])
-    scores = keys @ np.array([1.0, 0.8])
-    weights = np.exp(scores) / np.exp(scores).sum()
+    scores, weights, output = attend(QUERY, KEYS)
     printed = c1_lines(page)
     assert list(printed["scores"].values()) == pytest.approx(scores, abs=0.005)
     assert list(printed["weights"].values()) == pytest.approx(weights, abs=0.0005)
-    assert list(printed["output"].values()) == pytest.approx(weights @ values, abs=0.0005)
+    assert list(printed["output"].values()) == pytest.approx(output, abs=0.0005)
 
 
 @pytest.mark.parametrize("name", ["c1_query_key_value", "c2_multi_head"])
