@@ -47,7 +47,8 @@ def cmd_train(args):
                         seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps or 0,
                         lr=args.lr, warmup=args.warmup, seed=args.seed, qk_gain_init=args.qk_gain_init,
                         mix=args.mix, eval_every=args.eval_every, save_every_min=args.save_every_min,
-                        compile=args.compile, init_from=args.init_from or "")
+                        compile=args.compile, init_from=args.init_from or "",
+                        keep_snapshots=args.keep_snapshots)
     tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
     trainer = Trainer(recipe, args.out, tinystories_dir(args.tinystories), tok, resume=args.resume)
     trainer.run(stop_after=args.stop_after)
@@ -124,6 +125,17 @@ def cmd_claims(args):
         print_claims(result)
 
 
+def cmd_probes(args):
+    from .checkpoint import load_checkpoint
+    from .probes import probe
+
+    for folder in args.checkpoints:
+        model, tok, training = load_checkpoint(folder)
+        result = {"checkpoint": folder, "step": training.get("step"),
+                  **probe(model, tok, tinystories_dir(args.tinystories), args.stories)}
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+
+
 def build_parser():
     p = Parser(prog="sprout", description="Train, inspect and benchmark the Sprout models.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -153,6 +165,8 @@ def build_parser():
     t.add_argument("--eval-every", type=int, default=200)
     t.add_argument("--save-every-min", type=float, default=5.0)
     t.add_argument("--compile", action="store_true", help="torch.compile the training forward")
+    t.add_argument("--keep-snapshots", action="store_true",
+                   help="keep a bf16 copy of the weights at every evaluation, in OUT-snapshots/")
     t.set_defaults(func=cmd_train)
 
     e = sub.add_parser("eval", help="held-out loss in nats per token, and e^loss")
@@ -194,6 +208,12 @@ def build_parser():
     c.add_argument("--tinystories", default="")
     c.add_argument("--json", action="store_true", help="print every measured number as JSON")
     c.set_defaults(func=cmd_claims)
+
+    pr = sub.add_parser("probes", help="the one-story claims beside the same questions asked of many stories")
+    pr.add_argument("checkpoints", nargs="+", help="checkpoint folders (a run's snapshots, say)")
+    pr.add_argument("--tinystories", default="")
+    pr.add_argument("--stories", type=int, default=64, help="stories per probe")
+    pr.set_defaults(func=cmd_probes)
     return p
 
 

@@ -21,6 +21,13 @@ from .model import CONFIGS, build_model, count_parameters
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
 
+
+def snapshot_folder(out_dir):
+    """Beside the run, not in it: every save swaps the run folder whole."""
+    out_dir = Path(out_dir)
+    return out_dir.with_name(out_dir.name + "-snapshots")
+
+
 @dataclass
 class Recipe:
     model: str = "sprout"
@@ -42,6 +49,9 @@ class Recipe:
     save_every_min: float = 5.0
     compile: bool = False
     init_from: str = ""  # start from another checkpoint's weights (new optimizer, new warmup)
+    # keep a bf16 copy of the weights at every evaluation (in <out>-snapshots/), so a stage can be
+    # published from the step whose measurements were best rather than only from its last one
+    keep_snapshots: bool = False
     tokenizer_stories: int = 20000
 
     def to_dict(self):
@@ -186,6 +196,10 @@ class Trainer:
                  "tokens": self.tokens, "elapsed": self.elapsed}
         save_checkpoint(self.out, self.model, self.tok, self.training_info(), state)
 
+    def save_snapshot(self):
+        folder = snapshot_folder(self.out) / f"step-{self.step:06d}"
+        save_checkpoint(folder, self.model, self.tok, self.training_info(), dtype=torch.bfloat16)
+
     def run(self, stop_after=None):
         """Train to recipe.steps (or stop after `stop_after` more steps), saving as it goes."""
         last_step = self.recipe.steps if stop_after is None else min(self.recipe.steps, self.step + stop_after)
@@ -203,6 +217,8 @@ class Trainer:
             if self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps:
                 entry = self.evaluate(running)
                 bar.write(" ".join(f"{k}={v}" for k, v in entry.items() if not k.endswith("_scores")))
+                if self.recipe.keep_snapshots:
+                    self.save_snapshot()
             if time.time() - last_save > 60 * self.recipe.save_every_min:
                 self.save()
                 last_save = time.time()

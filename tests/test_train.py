@@ -145,3 +145,18 @@ def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tok
     merged = with_earlier_stages(second.training_info())
     assert [s["step"] for s in merged["earlier_stages"]] == [3]
     assert merged["total_tokens_seen"] == 5 * 4 * 48
+
+
+def test_snapshots_keep_the_weights_of_every_evaluation(tmp_path, tokenizer):
+    recipe = Recipe(steps=4, mix=Mix(generated=1.0), keep_snapshots=True, **{**TINY, "eval_every": 2})
+    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    trainer.run(stop_after=2)
+    middle = {k: v.clone() for k, v in trainer.model.state_dict().items()}
+    trainer.run()
+    snapshots = tmp_path / "run-snapshots"
+    assert sorted(p.name for p in snapshots.iterdir()) == ["step-000002", "step-000004"]
+    model, _, info = load_checkpoint(snapshots / "step-000002")
+    assert info["step"] == 2 and not (snapshots / "step-000002" / "resume.pt").exists()
+    for name, value in model.state_dict().items():  # bf16 copies of the weights at step 2
+        assert torch.allclose(value, middle[name].to(torch.bfloat16).float()), name
+    assert not (tmp_path / "run" / "snapshots").exists()

@@ -1,0 +1,82 @@
+import json
+import re
+
+import pytest
+import torch
+
+from sprout import probes, stories
+from sprout.checkpoint import save_checkpoint
+from sprout.cli import main
+from sprout.examples import tokenize_example
+from sprout.inspect import capture_attention
+from sprout.model import build_model
+from tests.conftest import SMALL
+
+
+@pytest.fixture(scope="module")
+def model(tokenizer):
+    # the probe stories run past the test config's 64 tokens
+    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size,
+                                       "context": 512})
+    torch.manual_seed(0)
+    return build_model(cfg).eval()
+
+
+def test_pronoun_stories_name_the_referent_then_the_other_character(tokenizer):
+    examples = probes.pronoun_examples(16)
+    assert len({e.text for e in examples}) == 16
+    for example in examples:
+        pronoun = example.marks["he"][0]
+        referent = example.marks["a1"][0]
+        is_boy = referent in stories.BOY_NAMES
+        assert pronoun == ("he" if is_boy else "she"), example.text
+        before = example.text[: example.text.rindex(f" {pronoun} ")]
+        assert len(re.findall(rf"\b{pronoun}\b", before)) == 0, example.text  # the mark is its one use
+        others = stories.GIRL_NAMES if is_boy else stories.BOY_NAMES
+        other = next(n for n in others if re.search(rf"\b{n}\b", before))
+        assert before.index(referent) < before.rindex(other), example.text  # a distractor in between
+        tokenized = tokenize_example(example, tokenizer, None)
+        namings = [name for name in tokenized.spans if name != "he"]
+        assert len(namings) >= 2
+        for name in namings:
+            start, end = tokenized.spans[name]
+            assert tokenizer.decode(tokenized.ids[start:end]).strip() == referent
+
+
+def test_pronoun_share_is_the_attention_of_the_pronoun_on_every_naming(model, tokenizer):
+    example = probes.pronoun_examples(1)[0]
+    share = probes.pronoun_share(model, tokenizer, [example])
+    tokenized = tokenize_example(example, tokenizer, None)
+    _, w = capture_attention(model, torch.tensor([tokenized.ids]))
+    he = tokenized.spans["he"][0]
+    names = [p for k, (s, e) in tokenized.spans.items() if k != "he" for p in range(s, e)]
+    assert share.shape == (2, 2)
+    assert torch.allclose(share, w[0, :, :, he][..., names].sum(-1))
+
+
+def test_name_stories_use_fresh_made_up_names(tokenizer):
+    examples = probes.name_examples(12)
+    for example in examples:
+        name = example.marks["second"][0]
+        assert name not in stories.BOY_NAMES + stories.GIRL_NAMES
+        assert stories.RESERVED_PARTS[0] not in name and stories.RESERVED_PARTS[1] not in name
+        tokenize_example(example, tokenizer, None)  # the second naming exists
+
+
+def test_probe_reports_each_claim_beside_its_steady_version(model, tokenizer):
+    first = probes.probe(model, tokenizer, count=4)
+    assert first == probes.probe(model, tokenizer, count=4)  # seeded stories: the same numbers
+    for key in ("tom_he", "start_argmax_examples", "zorbin_mean_prob", "name_probe"):
+        assert 0.0 <= first[key] <= 1.0, key
+    for key in ("pronoun_probe", "start_argmax_probe"):
+        assert 0.0 <= first[key]["value"] <= 1.0 and 1 <= first[key]["layer"] <= 2, key
+
+
+def test_probes_command_prints_one_line_per_checkpoint(model, tokenizer, tmp_path, capsys):
+    for step in (1, 2):
+        save_checkpoint(tmp_path / f"step-{step}", model, tokenizer, {"step": step})
+    folders = [str(tmp_path / "step-1"), str(tmp_path / "step-2")]
+    assert main(["probes", *folders, "--stories", "2", "--tinystories", "none"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["step"] for line in lines] == [1, 2]
+    assert lines[0]["pronoun_probe"] == lines[1]["pronoun_probe"]  # the same weights
