@@ -8,9 +8,9 @@ from . import data
 from .checkpoint import load_checkpoint
 from .evaluate import heldout_loss
 from .examples import load_examples, tokenize_example
-from .inspect import (capture_attention, first_token_argmax_share, first_token_scores, head_report,
-                      previous_token_scores)
-from .model import context_of
+from .inspect import best_head, capture_attention, head_report, story_scores
+from .probes import (PROBE_STORIES, name_copy_prob, name_examples, next_piece_probs, parking_texts,
+                     pronoun_examples, pronoun_share)
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
@@ -29,23 +29,6 @@ THRESHOLDS = {
 }
 
 
-def best_head(scores):
-    """((layer, head) 1-based, value) of the largest entry of an (L, H) tensor."""
-    flat = int(scores.argmax())
-    layer, head = divmod(flat, scores.size(1))
-    return {"layer": layer + 1, "head": head + 1, "value": round(scores.max().item(), 4)}
-
-
-def story_scores(model, tokenizer, texts, max_tokens=128):
-    """Previous-token and ◆ scores per head, averaged over stories read one at a time."""
-    sums = None
-    for ids in tokenizer.encode_batch(texts):
-        _, w = capture_attention(model, torch.tensor([ids[:max_tokens]]))
-        scores = torch.stack([previous_token_scores(w), first_token_scores(w), first_token_argmax_share(w)])
-        sums = scores if sums is None else sums + scores
-    return sums / len(texts)
-
-
 def tom_he(model, tokenizer, example):
     tokenized = tokenize_example(example, tokenizer, model.cfg.context)
     he = tokenized.spans["he"][0]
@@ -53,15 +36,6 @@ def tom_he(model, tokenizer, example):
     _, w = capture_attention(model, torch.tensor([tokenized.ids]))
     share = w[0, :, :, he, toms].sum(-1)  # (layers, heads): weight of "he" on every "Tom"
     return {**best_head(share), "tom_positions": toms, "he_position": he}
-
-
-def next_piece_probs(model, tokenizer, example, mark):
-    """P(correct next piece) at each token of the mark's span but its last."""
-    tokenized = tokenize_example(example, tokenizer, context_of(model))
-    start, end = tokenized.spans[mark]
-    with torch.no_grad():
-        probs = model(torch.tensor([tokenized.ids]))[0].float().softmax(-1)
-    return [round(probs[p, tokenized.ids[p + 1]].item(), 4) for p in range(start, end - 1)]
 
 
 def measure_claims(checkpoints, tinystories_dir=None):
@@ -95,6 +69,9 @@ def measure_claims(checkpoints, tinystories_dir=None):
         result[f"zorbin_{name}_probs"] = probs
         result[f"zorbin_{name}_mean_prob"] = round(sum(probs) / len(probs), 4)
 
+    result.update(steady_probes({name: loaded[name][0] for name in ("gpt1", "sprout")}, tok, result["tom_he"],
+                                tinystories_dir))
+
     corpora = {"generated": data.heldout_generated(HELDOUT_STORIES)}
     if tinystories_dir and (Path(tinystories_dir) / "validation.txt").exists():
         corpora["tinystories_validation"] = data.read_stories(Path(tinystories_dir) / "validation.txt")[:HELDOUT_STORIES]
@@ -102,6 +79,36 @@ def measure_claims(checkpoints, tinystories_dir=None):
         for name in MODELS:
             result[f"loss_{corpus}_{name}"] = round(heldout_loss(loaded[name][0], tok, texts), 4)
     return result
+
+
+def steady_probes(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
+    """The one-story claims asked of many seeded stories (see sprout.probes): not floors, but
+    the numbers that say how far an example speaks for the model. models: name -> model,
+    Sprout's attention probed, every model's copying of made-up names."""
+    sprout = models["sprout"]
+    share = pronoun_share(sprout, tok, pronoun_examples(count))
+    _, _, parking = story_scores(sprout, tok, parking_texts(tinystories_dir, count))
+    names = name_examples(count)
+    return {
+        "pronoun_probe": {**best_head(share), "stories": count},
+        "pronoun_probe_tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
+        "first_token_argmax_probe": {**best_head(parking), "stories": count},
+        **{f"name_probe_{name}": round(name_copy_prob(model, tok, names), 4) for name, model in models.items()},
+    }
+
+
+def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES):
+    """For choosing among one run's snapshots: the one-story claims beside their probes."""
+    examples = {e.id: e for e in load_examples()}
+    _, _, argmax = story_scores(model, tok, [e.text for e in examples.values()])
+    tom = tom_he(model, tok, examples["tom_he"])
+    zorbin = next_piece_probs(model, tok, examples["zorbin"], "second")
+    probes = steady_probes({"sprout": model}, tok, tom, tinystories_dir, count)
+    return {"tom_he": tom["value"], "pronoun_probe": probes["pronoun_probe"]["value"],
+            "pronoun_probe_tom_head": probes["pronoun_probe_tom_head"],
+            "first_token_argmax_examples": best_head(argmax)["value"],
+            "first_token_argmax_probe": probes["first_token_argmax_probe"]["value"],
+            "zorbin_mean_prob": round(sum(zorbin) / len(zorbin), 4), "name_probe": probes["name_probe_sprout"]}
 
 
 def verdicts(r):
@@ -129,3 +136,9 @@ def verdicts(r):
 def print_claims(result):
     for claim, holds, measured in verdicts(result):
         print(f"{'PASS' if holds else 'FAIL'}  {claim}: {json.dumps(measured)}")
+    n = result["pronoun_probe"]["stories"]
+    print(f"probe  pronoun -> its referent over {n} stories: best head {json.dumps(result['pronoun_probe'])}, "
+          f"the Tom head {result['pronoun_probe_tom_head']}")
+    print(f"probe  ◆ row argmax over {n} held-out stories: {json.dumps(result['first_token_argmax_probe'])}")
+    print(f"probe  a made-up name's second naming over {n} stories: Sprout {result['name_probe_sprout']}, "
+          f"gpt-1 {result['name_probe_gpt1']}")

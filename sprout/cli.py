@@ -127,12 +127,12 @@ def cmd_claims(args):
 
 def cmd_probes(args):
     from .checkpoint import load_checkpoint
-    from .probes import probe
+    from .claims import snapshot_numbers
 
     for folder in args.checkpoints:
         model, tok, training = load_checkpoint(folder)
         result = {"checkpoint": folder, "step": training.get("step"),
-                  **probe(model, tok, tinystories_dir(args.tinystories), args.stories)}
+                  **snapshot_numbers(model, tok, tinystories_dir(args.tinystories), args.stories)}
         print(json.dumps(result, ensure_ascii=False), flush=True)
 
 

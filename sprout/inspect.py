@@ -137,3 +137,20 @@ def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
             report[f"best_{name}"] = round(s.max().item(), 4)
             report[f"{name}_scores"] = [[round(v, 4) for v in row] for row in s.tolist()]
     return report
+def best_head(scores):
+    """((layer, head) 1-based, value) of the largest entry of an (L, H) tensor."""
+    flat = int(scores.argmax())
+    layer, head = divmod(flat, scores.size(1))
+    return {"layer": layer + 1, "head": head + 1, "value": round(scores.max().item(), 4)}
+
+
+def story_scores(model, tokenizer, texts, max_tokens=128):
+    """Previous-token and ◆ scores per head, averaged over stories read one at a time."""
+    sums = None
+    for ids in tokenizer.encode_batch(texts):
+        _, w = capture_attention(model, torch.tensor([ids[:max_tokens]]))
+        scores = torch.stack([previous_token_scores(w), first_token_scores(w), first_token_argmax_share(w)])
+        sums = scores if sums is None else sums + scores
+    return sums / len(texts)
+
+

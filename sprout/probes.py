@@ -10,8 +10,7 @@ from pathlib import Path
 import torch
 
 from . import data, stories
-from .claims import best_head, next_piece_probs, story_scores, tom_he
-from .examples import Example, load_examples, tokenize_example
+from .examples import Example, tokenize_example
 from .inspect import capture_attention
 from .model import context_of
 
@@ -75,6 +74,15 @@ def name_examples(count=PROBE_STORIES, seed=PROBE_SEED):
     return out
 
 
+def next_piece_probs(model, tokenizer, example, mark):
+    """P(correct next piece) at each token of the mark's span but its last."""
+    tokenized = tokenize_example(example, tokenizer, context_of(model))
+    start, end = tokenized.spans[mark]
+    with torch.no_grad():
+        probs = model(torch.tensor([tokenized.ids]))[0].float().softmax(-1)
+    return [round(probs[p, tokenized.ids[p + 1]].item(), 4) for p in range(start, end - 1)]
+
+
 @torch.no_grad()
 def pronoun_share(model, tokenizer, examples):
     """(layers, heads): the mean share of the pronoun's attention that lands on its referent."""
@@ -102,19 +110,3 @@ def parking_texts(tinystories_dir=None, count=PROBE_STORIES):
     if tinystories_dir and validation.exists():
         return data.read_stories(validation)[:count]
     return data.heldout_generated(count)
-
-
-def probe(model, tokenizer, tinystories_dir=None, count=PROBE_STORIES):
-    """The one-story claims next to their many-story probes, for comparing checkpoints."""
-    examples = {e.id: e for e in load_examples()}
-    _, _, example_argmax = story_scores(model, tokenizer, [e.text for e in examples.values()])
-    _, _, many_argmax = story_scores(model, tokenizer, parking_texts(tinystories_dir, count))
-    zorbin = next_piece_probs(model, tokenizer, examples["zorbin"], "second")
-    return {
-        "tom_he": tom_he(model, tokenizer, examples["tom_he"])["value"],
-        "pronoun_probe": best_head(pronoun_share(model, tokenizer, pronoun_examples(count))),
-        "start_argmax_examples": best_head(example_argmax)["value"],
-        "start_argmax_probe": best_head(many_argmax),
-        "zorbin_mean_prob": round(sum(zorbin) / len(zorbin), 4),
-        "name_probe": round(name_copy_prob(model, tokenizer, name_examples(count)), 4),
-    }

@@ -3,7 +3,6 @@
 Where no checkpoints are published yet, every claim is an expected failure (strict), so the
 suite stays green and the first published set that backs a claim turns it into an XPASS error
 until the mark is removed."""
-from pathlib import Path
 
 import pytest
 

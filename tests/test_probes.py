@@ -5,6 +5,7 @@ import pytest
 import torch
 
 from sprout import probes, stories
+from sprout.claims import snapshot_numbers
 from sprout.checkpoint import save_checkpoint
 from sprout.cli import main
 from sprout.examples import tokenize_example
@@ -63,13 +64,14 @@ def test_name_stories_use_fresh_made_up_names(tokenizer):
         tokenize_example(example, tokenizer, None)  # the second naming exists
 
 
-def test_probe_reports_each_claim_beside_its_steady_version(model, tokenizer):
-    first = probes.probe(model, tokenizer, count=4)
-    assert first == probes.probe(model, tokenizer, count=4)  # seeded stories: the same numbers
-    for key in ("tom_he", "start_argmax_examples", "zorbin_mean_prob", "name_probe"):
-        assert 0.0 <= first[key] <= 1.0, key
-    for key in ("pronoun_probe", "start_argmax_probe"):
-        assert 0.0 <= first[key]["value"] <= 1.0 and 1 <= first[key]["layer"] <= 2, key
+def test_snapshot_numbers_put_each_claim_beside_its_steady_version(model, tokenizer):
+    first = snapshot_numbers(model, tokenizer, count=4)
+    assert first == snapshot_numbers(model, tokenizer, count=4)  # seeded stories: the same numbers
+    assert set(first) == {"tom_he", "pronoun_probe", "pronoun_probe_tom_head", "first_token_argmax_examples",
+                          "first_token_argmax_probe", "zorbin_mean_prob", "name_probe"}
+    for key, value in first.items():
+        assert 0.0 <= value <= 1.0, key
+    assert first["pronoun_probe_tom_head"] <= first["pronoun_probe"]  # the best head's share is the largest
 
 
 def test_probes_command_prints_one_line_per_checkpoint(model, tokenizer, tmp_path, capsys):

@@ -6,7 +6,6 @@ import shutil
 import statistics
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from build_artifacts.encoding import decode_attention
@@ -615,7 +614,7 @@ def test_story_text_is_never_html(browse, serve, tmp_path):
     for top in data["predictions"]["he"].values():
         top[0]["token"] = HOSTILE
     (tmp_path / "examples" / "tom_he.json").write_text(json.dumps(data))
-    (tmp_path / "page.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+    (tmp_path / "page.html").write_text("""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <link rel="icon" href="data:,">
 <script type="module" src="assets/sprout-window.js"></script>
 <script type="module" src="assets/sprout-explorer.js"></script>
