@@ -9,6 +9,7 @@ from pathlib import Path
 import torch
 
 from . import stories
+from .pronoun_stories import pronoun_story
 
 STORY_SEPARATOR = "<|endoftext|>"
 IGNORE = -100  # target value that the loss skips
@@ -109,6 +110,8 @@ class Mix:
     # Share of rows that hold one document only, the rest unscored padding: such a row looks
     # like the chapter's examples, where every token's only ◆ is the one at position 0.
     single_story: float = 0.0
+    # two-child stories in which what follows "he"/"she" depends on who it is (pronoun_stories)
+    pronouns: float = 0.0
 
     to_dict = asdict
 
@@ -131,7 +134,7 @@ class BatchMaker:
             raise ValueError("the mix asks for TinyStories but no stories were given")
         self.tok, self.mix, self.seed = tokenizer, mix, seed
         self.real = list(real_stories)
-        self.sources = [s for s in ("generated", "tinystories", "copy", "echo") if getattr(mix, s) > 0]
+        self.sources = [s for s in ("generated", "tinystories", "copy", "echo", "pronouns") if getattr(mix, s) > 0]
         self.weights = [getattr(mix, s) for s in self.sources]
 
     def document(self, rng):
@@ -151,7 +154,10 @@ class BatchMaker:
             start = rng.randrange(len(ids) - length + 1)
             span = ids[start : start + length]
             return [self.tok.start_id, *span, *span], [True] * (1 + 2 * length)
-        text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
+        if source == "pronouns":
+            text = pronoun_story(rng)
+        else:
+            text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
         ids = self.tok.encode(text)
         return ids, [True] * len(ids)
 

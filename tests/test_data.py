@@ -105,3 +105,34 @@ def test_single_story_rows_hold_one_document_and_unscored_padding(tokenizer):
 def test_tinystories_share_needs_stories(tokenizer):
     with pytest.raises(ValueError, match="no stories"):
         BatchMaker(tokenizer, Mix(tinystories=0.5), seed=0)
+
+
+def test_pronoun_documents_are_two_child_stories(tokenizer):
+    mix = Mix(generated=0.0, pronouns=1.0, single_story=1.0)
+    rows, _ = BatchMaker(tokenizer, mix, seed=0).batch(0, 3, 200)
+    for row in rows.tolist():
+        text = tokenizer.decode([t for t in row[1:] if t != tokenizer.start_id])
+        assert " had a " in text and " liked to " in text, text
+
+
+def test_what_follows_a_pronoun_belongs_to_its_child():
+    import random
+    import re
+
+    from sprout.pronoun_stories import pronoun_story
+    from sprout.stories import BOY_NAMES, GIRL_NAMES
+
+    rng = random.Random(5)
+    for _ in range(100):
+        text = pronoun_story(rng)
+        owned = {n: t for n, t in re.findall(r"(\w+) had a (\w+ \w+)", text) if n in BOY_NAMES + GIRL_NAMES}
+        pastime = dict(re.findall(r"(\w+) liked to ([\w ]+)\.", text))
+        boy, girl = sorted(owned, key=lambda name: name not in BOY_NAMES)
+        assert boy in BOY_NAMES and girl in GIRL_NAMES, text
+        for pronoun, name in (("his", boy), ("her", girl)):
+            for thing in re.findall(rf"\b{pronoun} (\w+ \w+)\b", text):
+                if thing.split()[1] in owned[name]:
+                    assert thing == owned[name], text
+        for pronoun, name in (("he", boy), ("she", girl)):
+            for said in re.findall(rf"\b{pronoun} said, \"My name is (\w+), and I like to ([\w ]+)\.", text):
+                assert said == (name, pastime[name]), text
