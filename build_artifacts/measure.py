@@ -183,6 +183,7 @@ _CLAIM_KEYS = [  # sprout.claims key -> stats key
     (r"zorbin_(gpt1|sprout)_mean_prob", r"zorbin.\1.mean_prob"),
     (r"loss_(.+)_(window|gpt1|sprout)", r"loss.\1.\2"),
     (r"first_token_mean_share", r"first_token.mean_share"),
+    (r"probe_stories", r"probes.stories"),
     (r"name_probe_(gpt1|sprout)", r"probes.name.\1"),
     (r"pronoun_probe_tom_head", r"probes.pronoun.tom_head"),
     (r"(pronoun|first_token_argmax)_probe", r"probes.\1"),

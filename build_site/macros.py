@@ -119,6 +119,11 @@ def define_env(env):
         return format_number(lookup(key), fmt)
 
     @env.macro
+    def value(key):
+        """The number itself, for prose that must say "more" or "less" to stay true."""
+        return lookup(key)
+
+    @env.macro
     def head(prefix):
         return f"layer {lookup(prefix + '.layer')}, head {lookup(prefix + '.head')}"
 

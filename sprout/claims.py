@@ -90,9 +90,10 @@ def steady_probes(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORI
     _, _, parking = story_scores(sprout, tok, parking_texts(tinystories_dir, count))
     names = name_examples(count)
     return {
-        "pronoun_probe": {**best_head(share), "stories": count},
+        "probe_stories": count,
+        "pronoun_probe": best_head(share),
         "pronoun_probe_tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
-        "first_token_argmax_probe": {**best_head(parking), "stories": count},
+        "first_token_argmax_probe": best_head(parking),
         **{f"name_probe_{name}": round(name_copy_prob(model, tok, names), 4) for name, model in models.items()},
     }
 
@@ -136,7 +137,7 @@ def verdicts(r):
 def print_claims(result):
     for claim, holds, measured in verdicts(result):
         print(f"{'PASS' if holds else 'FAIL'}  {claim}: {json.dumps(measured)}")
-    n = result["pronoun_probe"]["stories"]
+    n = result["probe_stories"]
     print(f"probe  pronoun -> its referent over {n} stories: best head {json.dumps(result['pronoun_probe'])}, "
           f"the Tom head {result['pronoun_probe_tom_head']}")
     print(f"probe  ◆ row argmax over {n} held-out stories: {json.dumps(result['first_token_argmax_probe'])}")

@@ -64,15 +64,16 @@ def test_a_head_parks_on_the_start_mark_on_repeated_random_tokens(measured):
 
 
 @NOT_YET
-@not_backed_yet("across the examples the best head's row argmax is ◆ in 78% of rows (100% on [◆, R, R]); "
-                "it misses ◆ mostly on '.', which looks back at the sentence before; rows of a single "
-                "story (MODEL_CARD trial i) only reached 79%")
+@not_backed_yet("across the examples the best head's row argmax is ◆ in 78% of rows (100% on [◆, R, R], "
+                "54% over 64 held-out stories); trial snapshots reached 80-83% but never with the other "
+                "one-story claims held (MODEL_CARD trials j-n)")
 def test_a_head_parks_on_the_start_mark_across_the_examples(measured):
     assert get(measured)["first_token_argmax_head"]["value"] >= T["first_token_argmax_share"]
 
 
 @NOT_YET
-@not_backed_yet('the best head (layer 7, head 2) sends 65% of "he" to "Tom": most, but under the 70% floor')
+@not_backed_yet('the best head (layer 7, head 2) sends 65% of "he" to "Tom" (38% of a pronoun\'s attention '
+                'to its character over 64 probe stories); no trial went past 68% (MODEL_CARD trials f-n)')
 def test_one_head_sends_he_to_tom(measured):
     assert get(measured)["tom_he"]["value"] >= T["tom_he_share"]
 
@@ -103,3 +104,21 @@ def test_the_site_artifacts_carry_the_same_numbers(measured):
     for key, value in stats_from_claims(get(measured)).items():
         assert key in stats, key
         assert stats[key] == pytest.approx(value, rel=2e-3, abs=1e-4), key
+
+
+@NOT_YET
+def test_made_up_names_are_copied_by_sprout_only_over_many_stories(measured):
+    """The "Zorbin Plax" claim asked of many stories, each with its own made-up name."""
+    m = get(measured)
+    assert m["name_probe_sprout"] >= 0.8 and m["name_probe_gpt1"] < 0.1, (m["name_probe_sprout"], m["name_probe_gpt1"])
+
+
+@NOT_YET
+def test_sprout_claims_prints_every_verdict_and_probe(measured, capsys):
+    m = get(measured)
+    claims.print_claims(m)
+    lines = capsys.readouterr().out.splitlines()
+    assert len([line for line in lines if line.startswith(("PASS", "FAIL"))]) == len(claims.verdicts(m))
+    probes = [line for line in lines if line.startswith("probe")]
+    assert len(probes) == 3 and all(f"over {m['probe_stories']}" in line for line in probes)
+    assert str(m["pronoun_probe_tom_head"]) in probes[0] and str(m["name_probe_gpt1"]) in probes[2]

@@ -47,6 +47,9 @@ def test_a_missing_key_stops_the_build_with_its_name(tmp_path):
     found = chapter_macros(tmp_path, {"tom_he.share": 0.646, "tom_he.layer": 7, "tom_he.head": 2})
     assert found["stat"]("tom_he.share", "pct") == "64.6%"
     assert found["head"]("tom_he") == "layer 7, head 2"
+    assert found["value"]("tom_he.share") == 0.646
+    with pytest.raises(ChapterBuildError, match="'probes.stories'"):
+        found["value"]("probes.stories")
     with pytest.raises(ChapterBuildError, match="'zorbin.sprout.mean_prob'"):
         found["stat"]("zorbin.sprout.mean_prob")
     with pytest.raises(ChapterBuildError, match="unknown number format"):
