@@ -41,14 +41,16 @@ def cmd_train(args):
         recipe = recipe_of_run(args.out)
         # a resumed run may be given a new length: the schedule is recomputed from here on
         changes = {k: v for k, v in (("steps", args.steps), ("late_steps", args.late_steps)) if v is not None}
-        recipe = dataclasses.replace(recipe, **changes)
+        # a time-budgeted run was fitted once; it is fitted again only when --minutes is given again
+        recipe = dataclasses.replace(recipe, **changes, time_budget_s=60 * args.minutes)
     else:
         recipe = Recipe(model=args.model, steps=args.steps or 2000, batch_size=args.batch_size,
                         seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps or 0,
                         lr=args.lr, warmup=args.warmup, seed=args.seed, qk_gain_init=args.qk_gain_init,
                         mix=args.mix, eval_every=args.eval_every, save_every_min=args.save_every_min,
                         compile=args.compile, init_from=args.init_from or "",
-                        keep_snapshots=args.keep_snapshots)
+                        keep_snapshots=args.keep_snapshots, loader_workers=args.loader_workers,
+                        time_budget_s=60 * args.minutes)
     tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
     trainer = Trainer(recipe, args.out, tinystories_dir(args.tinystories), tok, resume=args.resume)
     trainer.run(stop_after=args.stop_after)
@@ -165,6 +167,10 @@ def build_parser():
     t.add_argument("--eval-every", type=int, default=200)
     t.add_argument("--save-every-min", type=float, default=5.0)
     t.add_argument("--compile", action="store_true", help="torch.compile the training forward")
+    t.add_argument("--loader-workers", type=int, default=0,
+                   help="processes that build batches ahead (for a GPU; same batches either way)")
+    t.add_argument("--minutes", type=float, default=0.0,
+                   help="fit the run's length to this much wall-clock time (overrides --steps after 25 timed steps)")
     t.add_argument("--keep-snapshots", action="store_true",
                    help="keep a bf16 copy of the weights at every evaluation, in OUT-snapshots/")
     t.set_defaults(func=cmd_train)

@@ -184,6 +184,31 @@ class BatchMaker:
         return rows[:, :-1], targets
 
 
+class StepBatches(torch.utils.data.IterableDataset):
+    """The batches of steps start..end-1 in order, built by DataLoader workers: worker w of W
+    builds steps start+w, start+w+W, ..., and the loader takes one from each in turn. A batch
+    depends only on (seed, step), so any number of workers yields exactly the same stream."""
+
+    def __init__(self, maker, start, end, shape_at):
+        self.maker, self.start, self.end, self.shape_at = maker, start, end, shape_at
+
+    def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        first, stride = (0, 1) if info is None else (info.id, info.num_workers)
+        for step in range(self.start + first, self.end, stride):
+            yield self.maker.batch(step, *self.shape_at(step))
+
+
+def step_batches(maker, start, end, shape_at, workers=0):
+    """An iterator over the batches of steps start..end-1; workers > 0 builds them ahead in
+    that many processes (a GPU can outrun one core's story generator)."""
+    dataset = StepBatches(maker, start, end, shape_at)
+    if workers <= 0:
+        return iter(dataset)
+    return iter(torch.utils.data.DataLoader(dataset, batch_size=None, num_workers=workers,
+                                            prefetch_factor=4, persistent_workers=False))
+
+
 def heldout_generated(count=200, seed=987_654_321):
     """Generated stories no training run sees (training seeds are small integers)."""
     return stories.generate_stories(seed, count)

@@ -1,4 +1,5 @@
 """Training: any model of the family on any mix of corpora, resumable step for step."""
+import dataclasses
 import math
 import os
 import platform
@@ -7,6 +8,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field, fields
+from functools import partial
 from pathlib import Path
 
 import torch
@@ -52,6 +54,10 @@ class Recipe:
     # keep a bf16 copy of the weights at every evaluation (in <out>-snapshots/), so a stage can be
     # published from the step whose measurements were best rather than only from its last one
     keep_snapshots: bool = False
+    loader_workers: int = 0  # processes that build batches ahead (0: in the training loop)
+    # If set, the run's length is fitted to this many seconds of wall-clock time: after a few
+    # timed steps, `steps` is set so that the schedule (warmup, decay, late rows) ends in time.
+    time_budget_s: float = 0.0
     tokenizer_stories: int = 20000
 
     def to_dict(self):
@@ -152,10 +158,8 @@ class Trainer:
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
         self.forward = torch.compile(self.model) if recipe.compile else self.model
 
-    def train_step(self, step):
-        batch_size, seq_len = shape_at(self.recipe, step)
-        inputs, targets = self.batches.batch(step, batch_size, seq_len)
-        inputs, targets = inputs.to(self.device), targets.to(self.device)
+    def train_step(self, step, inputs, targets):
+        inputs, targets = inputs.to(self.device, non_blocking=True), targets.to(self.device, non_blocking=True)
         for group in self.optimizer.param_groups:
             group["lr"] = learning_rate(self.recipe, step)
         self.model.train()
@@ -200,20 +204,41 @@ class Trainer:
         folder = snapshot_folder(self.out) / f"step-{self.step:06d}"
         save_checkpoint(folder, self.model, self.tok, self.training_info(), dtype=torch.bfloat16)
 
+    def batch_stream(self, start, end):
+        return data.step_batches(self.batches, start, end, partial(shape_at, self.recipe),
+                                 self.recipe.loader_workers)
+
+    def fit_to_budget(self, deadline, seconds_per_step):
+        """Set the run's length so that it ends by the deadline (a time-budgeted run)."""
+        steps = self.step + max(1, int((deadline - time.time()) / seconds_per_step))
+        self.recipe = dataclasses.replace(self.recipe, steps=steps)
+        print(f"time budget: {seconds_per_step:.3f} s/step, so {steps} steps in all", file=sys.stderr)
+        return steps
+
     def run(self, stop_after=None):
         """Train to recipe.steps (or stop after `stop_after` more steps), saving as it goes."""
         last_step = self.recipe.steps if stop_after is None else min(self.recipe.steps, self.step + stop_after)
+        began, budget = time.time(), self.recipe.time_budget_s
+        # the first steps compile; time the ones after them, keeping a margin for the saves
+        timed_from, fit_at = self.step + 5, self.step + 25
         last_save, running = time.time(), None
+        batches = self.batch_stream(self.step, last_step)
         bar = tqdm(total=last_step, initial=self.step, disable=self.quiet, unit="step", dynamic_ncols=True)
         stop = StopRequest()
         while self.step < last_step and not stop.requested:
             start = time.time()
-            loss, n = self.train_step(self.step)
+            loss, n = self.train_step(self.step, *next(batches))
             self.elapsed += time.time() - start
             self.step, self.tokens = self.step + 1, self.tokens + n
             running = loss if running is None else 0.95 * running + 0.05 * loss
             bar.update(1)
             bar.set_postfix(loss=f"{running:.3f}", tok_s=f"{self.tokens / self.elapsed:.0f}")
+            if self.step == timed_from:
+                timer = time.time()
+            if budget and stop_after is None and self.step == fit_at:
+                last_step = self.fit_to_budget(began + 0.95 * budget - 20, (time.time() - timer) / (fit_at - timed_from))
+                batches = self.batch_stream(self.step, last_step)  # the late rows move with the end
+                bar.total = last_step
             if self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps:
                 entry = self.evaluate(running)
                 bar.write(" ".join(f"{k}={v}" for k, v in entry.items() if not k.endswith("_scores")))
@@ -255,6 +280,9 @@ def with_earlier_stages(training):
     while source:
         earlier = read_json(Path(source) / "training.json")
         stages.insert(0, {k: v for k, v in earlier.items() if k != "earlier_stages"})
+        if "earlier_stages" in earlier:  # a published folder carries its history; its runs may be gone
+            stages[:0] = earlier["earlier_stages"]
+            break
         source = earlier.get("recipe", {}).get("init_from")
     if not stages:
         return training

@@ -1,4 +1,5 @@
 import json
+import time
 
 import pytest
 import torch
@@ -119,8 +120,8 @@ def test_a_stop_signal_saves_at_a_step_boundary(tmp_path, tokenizer, monkeypatch
     trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
     real_step = trainer.train_step
 
-    def step_then_signal(step):
-        result = real_step(step)
+    def step_then_signal(step, inputs, targets):
+        result = real_step(step, inputs, targets)
         if step == 2:
             os.kill(os.getpid(), signal.SIGTERM)
         return result
@@ -146,6 +147,20 @@ def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tok
     assert [s["step"] for s in merged["earlier_stages"]] == [3]
     assert merged["total_tokens_seen"] == 5 * 4 * 48
 
+    # a stage that starts from a published copy of b, whose runs a and b are gone
+    import shutil
+
+    from sprout.checkpoint import write_json
+
+    write_json(tmp_path / "b" / "training.json", merged)
+    shutil.rmtree(tmp_path / "a")
+    recipe = Recipe(steps=1, mix=Mix(generated=1.0), **{**TINY, "init_from": str(tmp_path / "b")})
+    third = Trainer(recipe, tmp_path / "c", quiet=True)
+    third.run()
+    chain = with_earlier_stages(third.training_info())
+    assert [s["step"] for s in chain["earlier_stages"]] == [3, 2]
+    assert chain["total_tokens_seen"] == 6 * 4 * 48
+
 
 def test_snapshots_keep_the_weights_of_every_evaluation(tmp_path, tokenizer):
     recipe = Recipe(steps=4, mix=Mix(generated=1.0), keep_snapshots=True, **{**TINY, "eval_every": 2})
@@ -160,3 +175,32 @@ def test_snapshots_keep_the_weights_of_every_evaluation(tmp_path, tokenizer):
     for name, value in model.state_dict().items():  # bf16 copies of the weights at step 2
         assert torch.allclose(value, middle[name].to(torch.bfloat16).float()), name
     assert not (tmp_path / "run" / "snapshots").exists()
+
+
+def test_worker_processes_build_exactly_the_same_batches(tokenizer):
+    from functools import partial
+
+    from sprout.data import BatchMaker, step_batches
+    from sprout.train import shape_at
+
+    recipe = Recipe(steps=7, late_seq_len=96, late_steps=2, mix=Mix(generated=1.0, copy=0.3), **TINY)
+    maker = BatchMaker(tokenizer, recipe.mix, recipe.seed)
+    shapes = partial(shape_at, recipe)
+    inline = list(step_batches(maker, 1, 7, shapes))
+    ahead = list(step_batches(maker, 1, 7, shapes, workers=2))
+    assert [x.shape for x, _ in inline] == [(4, 48)] * 4 + [(2, 96)] * 2
+    assert len(ahead) == len(inline)
+    for (x, y), (x2, y2) in zip(inline, ahead):
+        assert torch.equal(x, x2) and torch.equal(y, y2)
+
+
+def test_a_time_budget_fits_the_run_to_the_clock(tmp_path, tokenizer):
+    recipe = Recipe(steps=100_000, time_budget_s=40.0, mix=Mix(generated=1.0), **TINY)
+    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    began = time.time()
+    trainer.run()
+    took = time.time() - began
+    assert 25 < trainer.step < 100_000 and trainer.recipe.steps == trainer.step
+    assert took < 40.0, took  # ends inside the budget, with its margin for the last save
+    info = json.loads((tmp_path / "run" / "training.json").read_text())
+    assert info["recipe"]["steps"] == trainer.step and info["history"][-1]["step"] == trainer.step
