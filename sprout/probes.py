@@ -14,7 +14,7 @@ from .examples import Example, tokenize_example
 from .inspect import capture_attention
 from .model import context_of
 
-PROBE_SEED = 7_777  # the generator's training seeds are small integers; this one is not used there
+PROBE_SEED = 7_777  # training rows draw from Random(seed * 1_000_003 + step), seed >= 1: never this one
 PROBE_STORIES = 64
 
 # {a} is the pronoun's referent, {b} a character of the other gender named in between. Each
