@@ -8,9 +8,9 @@ from . import data
 from .checkpoint import load_checkpoint
 from .evaluate import heldout_loss
 from .examples import load_examples, tokenize_example
-from .inspect import best_head, capture_attention, head_report, story_scores
-from .probes import (PROBE_STORIES, name_copy_prob, name_examples, next_piece_probs, parking_texts,
-                     pronoun_examples, pronoun_share)
+from .inspect import best_head, head_report, story_scores
+from .probes import (PROBE_STORIES, attention_share, name_copy_prob, name_examples, next_piece_probs,
+                     parking_texts, pronoun_examples, pronoun_share)
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
@@ -26,6 +26,9 @@ THRESHOLDS = {
     "tom_he_share": 0.7,  # >=
     "zorbin_sprout_prob": 0.9,  # mean over the second occurrence's pieces, >=
     "zorbin_gpt1_prob": 0.05,  # <
+    # the same question over PROBE_STORIES stories, each with its own made-up name
+    "name_probe_sprout": 0.8,  # >=
+    "name_probe_gpt1": 0.1,  # <
 }
 
 
@@ -33,8 +36,7 @@ def tom_he(model, tokenizer, example):
     tokenized = tokenize_example(example, tokenizer, model.cfg.context)
     he = tokenized.spans["he"][0]
     toms = [i for i in range(he) if tokenized.tokens[i].strip() == "Tom"]
-    _, w = capture_attention(model, torch.tensor([tokenized.ids]))
-    share = w[0, :, :, he, toms].sum(-1)  # (layers, heads): weight of "he" on every "Tom"
+    share = attention_share(model, tokenized.ids, he, toms)  # (layers, heads): "he" on every "Tom"
     return {**best_head(share), "tom_positions": toms, "he_position": he}
 
 
@@ -73,8 +75,9 @@ def measure_claims(checkpoints, tinystories_dir=None):
                                 tinystories_dir))
 
     corpora = {"generated": data.heldout_generated(HELDOUT_STORIES)}
-    if tinystories_dir and (Path(tinystories_dir) / "validation.txt").exists():
-        corpora["tinystories_validation"] = data.read_stories(Path(tinystories_dir) / "validation.txt")[:HELDOUT_STORIES]
+    validation = data.validation_stories(tinystories_dir, HELDOUT_STORIES)
+    if validation:
+        corpora["tinystories_validation"] = validation
     for corpus, texts in corpora.items():
         for name in MODELS:
             result[f"loss_{corpus}_{name}"] = round(heldout_loss(loaded[name][0], tok, texts), 4)

@@ -156,8 +156,10 @@ class BatchMaker:
             return [self.tok.start_id, *span, *span], [True] * (1 + 2 * length)
         if source == "pronouns":
             text = pronoun_story(rng)
+        elif source == "generated":
+            text = stories.generate_story(rng)
         else:
-            text = stories.generate_story(rng) if source == "generated" else rng.choice(self.real)
+            text = rng.choice(self.real)
         ids = self.tok.encode(text)
         return ids, [True] * len(ids)
 
@@ -205,8 +207,16 @@ def step_batches(maker, start, end, shape_at, workers=0):
     dataset = StepBatches(maker, start, end, shape_at)
     if workers <= 0:
         return iter(dataset)
-    return iter(torch.utils.data.DataLoader(dataset, batch_size=None, num_workers=workers,
-                                            prefetch_factor=4, persistent_workers=False))
+    return iter(torch.utils.data.DataLoader(dataset, batch_size=None, num_workers=workers, prefetch_factor=4))
+
+
+def validation_stories(tinystories_dir, count):
+    """The first `count` stories of the folder's validation.txt (never trained on), or None
+    where there is no folder or no such file."""
+    path = Path(tinystories_dir or "") / "validation.txt"
+    if not tinystories_dir or not path.exists():
+        return None
+    return read_stories(path)[:count]
 
 
 def heldout_generated(count=200, seed=987_654_321):

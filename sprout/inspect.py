@@ -137,6 +137,8 @@ def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
             report[f"best_{name}"] = round(s.max().item(), 4)
             report[f"{name}_scores"] = [[round(v, 4) for v in row] for row in s.tolist()]
     return report
+
+
 def best_head(scores):
     """((layer, head) 1-based, value) of the largest entry of an (L, H) tensor."""
     flat = int(scores.argmax())
@@ -152,5 +154,3 @@ def story_scores(model, tokenizer, texts, max_tokens=128):
         scores = torch.stack([previous_token_scores(w), first_token_scores(w), first_token_argmax_share(w)])
         sums = scores if sums is None else sums + scores
     return sums / len(texts)
-
-

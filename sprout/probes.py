@@ -5,7 +5,6 @@ them by more than their margins in either direction. The probes ask the same que
 many stories, so checkpoints can be compared on numbers that one sentence cannot swing."""
 import random
 import re
-from pathlib import Path
 
 import torch
 
@@ -83,16 +82,19 @@ def next_piece_probs(model, tokenizer, example, mark):
     return [round(probs[p, tokenized.ids[p + 1]].item(), 4) for p in range(start, end - 1)]
 
 
-@torch.no_grad()
+def attention_share(model, ids, query, keys):
+    """(layers, heads): the share of one query position's attention that lands on `keys`."""
+    _, w = capture_attention(model, torch.tensor([ids]))
+    return w[0, :, :, query, keys].sum(-1)
+
+
 def pronoun_share(model, tokenizer, examples):
     """(layers, heads): the mean share of the pronoun's attention that lands on its referent."""
     total = None
     for example in examples:
         tokenized = tokenize_example(example, tokenizer, context_of(model))
-        he = tokenized.spans["he"][0]
         keys = [p for name, (s, e) in tokenized.spans.items() if name != "he" for p in range(s, e)]
-        _, w = capture_attention(model, torch.tensor([tokenized.ids]))
-        share = w[0, :, :, he, keys].sum(-1)
+        share = attention_share(model, tokenized.ids, tokenized.spans["he"][0], keys)
         total = share if total is None else total + share
     return total / len(examples)
 
@@ -106,7 +108,4 @@ def name_copy_prob(model, tokenizer, examples):
 def parking_texts(tinystories_dir=None, count=PROBE_STORIES):
     """Real held-out stories where validation.txt is present (the examples are written like
     them), else held-out generated ones."""
-    validation = Path(tinystories_dir or "") / "validation.txt"
-    if tinystories_dir and validation.exists():
-        return data.read_stories(validation)[:count]
-    return data.heldout_generated(count)
+    return data.validation_stories(tinystories_dir, count) or data.heldout_generated(count)

@@ -23,7 +23,6 @@ from .model import CONFIGS, build_model, count_parameters
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
 
-
 def snapshot_folder(out_dir):
     """Beside the run, not in it: every save swaps the run folder whole."""
     out_dir = Path(out_dir)

@@ -110,7 +110,8 @@ def test_the_site_artifacts_carry_the_same_numbers(measured):
 def test_made_up_names_are_copied_by_sprout_only_over_many_stories(measured):
     """The "Zorbin Plax" claim asked of many stories, each with its own made-up name."""
     m = get(measured)
-    assert m["name_probe_sprout"] >= 0.8 and m["name_probe_gpt1"] < 0.1, (m["name_probe_sprout"], m["name_probe_gpt1"])
+    assert m["name_probe_sprout"] >= T["name_probe_sprout"], m["name_probe_sprout"]
+    assert m["name_probe_gpt1"] < T["name_probe_gpt1"], m["name_probe_gpt1"]
 
 
 @NOT_YET

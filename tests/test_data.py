@@ -136,3 +136,10 @@ def test_what_follows_a_pronoun_belongs_to_its_child():
         for pronoun, name in (("he", boy), ("she", girl)):
             for said in re.findall(rf"\b{pronoun} said, \"My name is (\w+), and I like to ([\w ]+)\.", text):
                 assert said == (name, pastime[name]), text
+
+
+def test_validation_stories_come_only_from_validation_txt(tmp_path):
+    assert data.validation_stories(None, 5) is None
+    assert data.validation_stories(tmp_path, 5) is None  # a folder without the file
+    (tmp_path / "validation.txt").write_text("One.<|endoftext|>Two.<|endoftext|>Three.", encoding="utf-8")
+    assert data.validation_stories(tmp_path, 2) == ["One.", "Two."]
