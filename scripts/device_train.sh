@@ -26,16 +26,20 @@ work=$(mktemp -d)
 $python -m sprout train --model sprout --out "$work/sprout-device" --init-from build_artifacts/checkpoints/sprout \
     --steps 1000000 --minutes "$minutes" --batch-size "$batch" --seq-len "$seq" --lr 6e-4 --warmup 200 \
     --seed 71 --eval-every 500 --keep-snapshots $compile --loader-workers "$workers" --tinystories "$corpus" \
-    --mix generated=0.6,tinystories=0.2,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3 \
+    --mix generated=0.6,tinystories=0.2,rename=0.8,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3 \
     2>&1 | tr '\r' '\n' | grep -v '%|' | tee -a "$out/log.txt"
 
 $python -m sprout probes "$work"/sprout-device-snapshots/step-* --tinystories "$corpus" | tee "$out/probes.jsonl"
-best=$($python - "$out/probes.jsonl" <<'PY'
+best=$($python - "$out/probes.jsonl" build_artifacts/checkpoints/sprout/training.json <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
+# ~850k tokens of TinyStories are read many times on a GPU: a snapshot that has begun to learn
+# them by heart (held-out loss above the published one's) ranks below every one that has not
+published_loss = json.load(open(sys.argv[2]))["history"][-1]["loss_tinystories_heldout"]
 def rank(r):
+    fresh = (r["loss_tinystories_heldout"] or float("inf")) <= published_loss + 0.05
     held = (r["tom_he"] >= 0.7) + (r["first_token_argmax_examples"] >= 0.8) + (r["zorbin_mean_prob"] >= 0.9)
-    return held, r["pronoun_probe"] + r["first_token_argmax_probe"] + r["name_probe"], r["step"]
+    return fresh, held, r["pronoun_probe"] + r["first_token_argmax_probe"] + r["name_probe"], r["step"]
 print(max(rows, key=rank)["checkpoint"])
 PY
 )

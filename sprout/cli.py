@@ -133,7 +133,11 @@ def cmd_probes(args):
 
     for folder in args.checkpoints:
         model, tok, training = load_checkpoint(folder)
+        last_evaluation = (training.get("history") or [{}])[-1]
         result = {"checkpoint": folder, "step": training.get("step"),
+                  # the run's own held-out TinyStories loss: a run that learns its stories by
+                  # heart shows it here first
+                  "loss_tinystories_heldout": last_evaluation.get("loss_tinystories_heldout"),
                   **snapshot_numbers(model, tok, tinystories_dir(args.tinystories), args.stories)}
         print(json.dumps(result, ensure_ascii=False), flush=True)
 

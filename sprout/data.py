@@ -10,6 +10,7 @@ import torch
 
 from . import stories
 from .pronoun_stories import pronoun_story
+from .renaming import rename_characters
 
 STORY_SEPARATOR = "<|endoftext|>"
 IGNORE = -100  # target value that the loss skips
@@ -112,6 +113,8 @@ class Mix:
     single_story: float = 0.0
     # two-child stories in which what follows "he"/"she" depends on who it is (pronoun_stories)
     pronouns: float = 0.0
+    # share of TinyStories documents whose characters get new names (renaming.py)
+    rename: float = 0.0
 
     to_dict = asdict
 
@@ -160,6 +163,8 @@ class BatchMaker:
             text = stories.generate_story(rng)
         else:
             text = rng.choice(self.real)
+            if self.mix.rename > 0 and rng.random() < self.mix.rename:
+                text = rename_characters(text, rng)
         ids = self.tok.encode(text)
         return ids, [True] * len(ids)
 

@@ -76,9 +76,11 @@ def test_snapshot_numbers_put_each_claim_beside_its_steady_version(model, tokeni
 
 def test_probes_command_prints_one_line_per_checkpoint(model, tokenizer, tmp_path, capsys):
     for step in (1, 2):
-        save_checkpoint(tmp_path / f"step-{step}", model, tokenizer, {"step": step})
+        history = [{"step": step, "loss_tinystories_heldout": 3.0 - step}]
+        save_checkpoint(tmp_path / f"step-{step}", model, tokenizer, {"step": step, "history": history})
     folders = [str(tmp_path / "step-1"), str(tmp_path / "step-2")]
     assert main(["probes", *folders, "--stories", "2", "--tinystories", "none"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["step"] for line in lines] == [1, 2]
+    assert [line["loss_tinystories_heldout"] for line in lines] == [2.0, 1.0]
     assert lines[0]["pronoun_probe"] == lines[1]["pronoun_probe"]  # the same weights

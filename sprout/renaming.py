@@ -1,0 +1,38 @@
+"""New names for the characters of a real story, the same all through the story.
+
+The TinyStories sample is small (about 850k tokens), so a long run reads each story many
+times and can learn its names by heart: "Tom" is then predicted from memory of that story,
+not from the context. With the characters renamed afresh on every reading, a name can only
+be predicted by finding it earlier in the story, and "he" or "she" only by the name's gender,
+which is the in-context work the chapter's examples show."""
+import re
+
+from .stories import BOY_NAMES, GIRL_NAMES, made_up_name
+
+# common TinyStories names missing from the generator's lists
+EXTRA_BOYS = ("Timmy", "Tommy", "John", "Billy", "Jimmy", "Andy", "Benny", "Bobby", "Sammy")
+EXTRA_GIRLS = ("Sarah", "Jill", "Jen", "Susie", "Lisa", "Sandy")
+GENDER_OF = {**{n: "boy" for n in BOY_NAMES + EXTRA_BOYS}, **{n: "girl" for n in GIRL_NAMES + EXTRA_GIRLS}}
+NAME_PATTERN = re.compile(r"\b(" + "|".join(sorted(GENDER_OF, key=len, reverse=True)) + r")\b")
+REPLACEMENTS = {"boy": BOY_NAMES, "girl": GIRL_NAMES}
+
+
+def rename_characters(story, rng, made_up_share=0.5):
+    """The story with every known first name swapped for another one of the same gender, or
+    (in made_up_share of the names) for a made-up name. Two characters never share a name."""
+    found = list(dict.fromkeys(NAME_PATTERN.findall(story)))
+    if not found:
+        return story
+    taken = set(found)
+    new_names = {}
+    for name in found:
+        while True:
+            if rng.random() < made_up_share:
+                new = made_up_name(rng)
+            else:
+                new = rng.choice(REPLACEMENTS[GENDER_OF[name]])
+            if new not in taken:
+                break
+        taken.add(new)
+        new_names[name] = new
+    return NAME_PATTERN.sub(lambda m: new_names[m.group(1)], story)
