@@ -113,8 +113,10 @@ class Mix:
     single_story: float = 0.0
     # two-child stories in which what follows "he"/"she" depends on who it is (pronoun_stories)
     pronouns: float = 0.0
-    # share of TinyStories documents whose characters get new names (renaming.py)
+    # share of TinyStories documents whose characters get new names (renaming.py), and the
+    # share of those names that are made up (a made-up name says nothing of a child's gender)
     rename: float = 0.0
+    rename_made_up: float = 0.5
 
     to_dict = asdict
 
@@ -164,7 +166,7 @@ class BatchMaker:
         else:
             text = rng.choice(self.real)
             if self.mix.rename > 0 and rng.random() < self.mix.rename:
-                text = rename_characters(text, rng)
+                text = rename_characters(text, rng, self.mix.rename_made_up)
         ids = self.tok.encode(text)
         return ids, [True] * len(ids)
 

@@ -31,6 +31,11 @@ def test_renamed_tinystories_documents(tokenizer):
     rows, _ = BatchMaker(tokenizer, mix, seed=0, real_stories=[STORY]).batch(0, 4, 64)
     texts = {tokenizer.decode([t for t in row[1:] if t != tokenizer.start_id]) for row in rows.tolist()}
     assert len(texts) > 1 and all("Tom" not in text and "Lily" not in text for text in texts)
+    real_names = Mix(generated=0.0, tinystories=1.0, rename=1.0, rename_made_up=0.0, single_story=1.0)
+    rows, _ = BatchMaker(tokenizer, real_names, seed=0, real_stories=[STORY]).batch(0, 4, 64)
+    for row in rows.tolist():
+        names = re.findall(r"[A-Z][a-z]+", tokenizer.decode(row))[:2]
+        assert [GENDER_OF.get(name) for name in names] == ["boy", "girl"], names
     plain = Mix(generated=0.0, tinystories=1.0, single_story=1.0)
     rows, _ = BatchMaker(tokenizer, plain, seed=0, real_stories=[STORY]).batch(0, 1, 64)
     assert "Tom" in tokenizer.decode(rows[0].tolist())
