@@ -26,7 +26,7 @@ work=$(mktemp -d)
 $python -m sprout train --model sprout --out "$work/sprout-device" --init-from build_artifacts/checkpoints/sprout \
     --steps 1000000 --minutes "$minutes" --batch-size "$batch" --seq-len "$seq" --lr 6e-4 --warmup 200 \
     --seed 71 --eval-every 500 --keep-snapshots $compile --loader-workers "$workers" --tinystories "$corpus" \
-    --mix generated=0.6,tinystories=0.2,rename=0.8,rename_made_up=0,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3 \
+    --mix generated=0.6,tinystories=0.2,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3 \
     2>&1 | tr '\r' '\n' | grep -v '%|' | tee -a "$out/log.txt"
 
 $python -m sprout probes "$work"/sprout-device-snapshots/step-* --tinystories "$corpus" | tee "$out/probes.jsonl"
