@@ -33,7 +33,7 @@ $python -m sprout probes "$work"/sprout-device-snapshots/step-* --tinystories "$
 best=$($python - "$out/probes.jsonl" build_artifacts/checkpoints/sprout/training.json <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
-# ~850k tokens of TinyStories are read many times on a GPU: a snapshot that has begun to learn
+# 870k tokens of TinyStories are read many times on a GPU: a snapshot that has begun to learn
 # them by heart (held-out loss above the published one's) ranks below every one that has not
 published_loss = json.load(open(sys.argv[2]))["history"][-1]["loss_tinystories_heldout"]
 def rank(r):
