@@ -32,13 +32,16 @@ $python -m sprout train --model sprout --out "$work/sprout-device" --init-from b
 $python -m sprout probes "$work"/sprout-device-snapshots/step-* --tinystories "$corpus" | tee "$out/probes.jsonl"
 best=$($python - "$out/probes.jsonl" build_artifacts/checkpoints/sprout/training.json <<'PY'
 import json, sys
+from sprout.claims import THRESHOLDS as T
 rows = [json.loads(line) for line in open(sys.argv[1])]
 # 870k tokens of TinyStories are read many times on a GPU: a snapshot that has begun to learn
-# them by heart (held-out loss above the published one's) ranks below every one that has not
+# them by heart (held-out loss more than 0.05 nats above the published one's) ranks below
+# every one that has not
 published_loss = json.load(open(sys.argv[2]))["history"][-1]["loss_tinystories_heldout"]
 def rank(r):
     fresh = (r["loss_tinystories_heldout"] or float("inf")) <= published_loss + 0.05
-    held = (r["tom_he"] >= 0.7) + (r["first_token_argmax_examples"] >= 0.8) + (r["zorbin_mean_prob"] >= 0.9)
+    held = ((r["tom_he"] >= T["tom_he_share"]) + (r["first_token_argmax_examples"] >= T["first_token_argmax_share"])
+            + (r["zorbin_mean_prob"] >= T["zorbin_sprout_prob"]))
     return fresh, held, r["pronoun_probe"] + r["first_token_argmax_probe"] + r["name_probe"], r["step"]
 print(max(rows, key=rank)["checkpoint"])
 PY
