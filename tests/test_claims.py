@@ -66,14 +66,14 @@ def test_a_head_parks_on_the_start_mark_on_repeated_random_tokens(measured):
 @NOT_YET
 @not_backed_yet("across the examples the best head's row argmax is ◆ in 78% of rows (100% on [◆, R, R], "
                 "54% over 64 held-out stories); trial snapshots reached 80-84% but never with the other "
-                "one-story claims held (MODEL_CARD trials j-u)")
+                "one-story claims held (MODEL_CARD trials j-v)")
 def test_a_head_parks_on_the_start_mark_across_the_examples(measured):
     assert get(measured)["first_token_argmax_head"]["value"] >= T["first_token_argmax_share"]
 
 
 @NOT_YET
 @not_backed_yet('the best head (layer 7, head 2) sends 65% of "he" to "Tom" (38% of a pronoun\'s attention '
-                'to its character over 64 probe stories); no trial went past 69% (MODEL_CARD trials f-u)')
+                'to its character over 64 probe stories); no trial went past 69% (MODEL_CARD trials f-v)')
 def test_one_head_sends_he_to_tom(measured):
     assert get(measured)["tom_he"]["value"] >= T["tom_he_share"]
 
