@@ -3,13 +3,14 @@
 The pipeline builds the whole set in a hidden sibling folder and only at the very end moves it
 into place with renames, so a build that fails or is killed leaves the previous set untouched.
 """
-import hashlib
 import json
 import math
 import os
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
+
+from sprout.data import sha256_file
 
 SIGNIFICANT = 5  # significant digits kept for every float written
 
@@ -41,14 +42,6 @@ def write_json(path, data):
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(dumps(data), encoding="utf-8")
-
-
-def sha256_file(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def file_hashes(folder):

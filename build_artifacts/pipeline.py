@@ -164,12 +164,12 @@ def _build(opts, bar):
         write_json(tmp / "models.json", table)
         write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings))
         figures.write_figures(tmp / "figures", figs)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp)))
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims)))
     bar.update(1)
     return Path(opts.out)
 
 
-def manifest(opts, hashes):
+def manifest(opts, hashes, corpus_of):
     return {
         "format": FORMAT_VERSION,
         "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
@@ -179,5 +179,6 @@ def manifest(opts, hashes):
         "checkpoints": {m: {"model_safetensors_sha256": sha256_file(Path(opts.checkpoints) / m / "model.safetensors")}
                         for m in measure.MODELS},
         "tinystories": opts.tinystories is not None,
+        "measured_on": corpus_of,
         "files": hashes,
     }

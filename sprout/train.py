@@ -20,6 +20,7 @@ from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .evaluate import heldout_loss
 from .inspect import head_report
 from .model import CONFIGS, build_model, count_parameters
+from .shards import ShardStories
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
 
@@ -123,7 +124,9 @@ def build_tokenizer(recipe, real_train):
 
 
 class Trainer:
-    def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False):
+    def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False,
+                 shards=None):
+        """shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir."""
         self.recipe, self.out, self.quiet = recipe, Path(out_dir), quiet
         self.device = pick_device()
         real_train, real_valid = load_real_stories(tinystories_dir)
@@ -142,8 +145,8 @@ class Trainer:
         else:
             if resume:
                 raise FileNotFoundError(f"--resume: no {resume_file} to continue from")
-            if tokenizer is None and recipe.init_from:
-                tokenizer = Tokenizer.load(Path(recipe.init_from) / "tokenizer.json")
+            if tokenizer is None and (recipe.init_from or shards):
+                tokenizer = Tokenizer.load(Path(recipe.init_from or shards) / "tokenizer.json")
             self.tok = tokenizer or build_tokenizer(recipe, real_train)
             base = CONFIGS[recipe.model]
             cfg = type(base)(**{**base.to_dict(), "vocab_size": self.tok.vocab_size,
@@ -154,6 +157,10 @@ class Trainer:
                 start, _, _ = load_checkpoint(recipe.init_from, self.device)
                 self.model.load_state_dict(start.state_dict())
             self.optimizer = make_optimizer(self.model, recipe, self.device)
+        if shards:
+            real_train = ShardStories(shards, self.tok, "train")
+            heldout = ShardStories(shards, self.tok, "heldout")
+            self.eval_texts["tinystories_heldout"] = [heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))]
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
         self.forward = torch.compile(self.model) if recipe.compile else self.model
 
