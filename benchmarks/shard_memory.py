@@ -29,17 +29,17 @@ def tile(sample, out, times):
     """A shard folder holding the sample's training stories `times` times over."""
     out.mkdir(parents=True)
     index = shards.read_index(sample)
-    tokens = np.fromfile(sample / "train-0000.bin", dtype=np.uint16)
-    offsets = np.load(sample / "train-0000.offsets.npy")
+    tokens = np.fromfile(sample / "train-0000.bin", dtype=shards.TOKEN)
+    offsets = np.fromfile(sample / "train-0000.offsets.bin", dtype=shards.OFFSET)
     with open(out / "train-0000.bin", "wb") as f:
         for _ in range(times):
             tokens.tofile(f)
     tiled = np.concatenate([offsets[:-1] + k * len(tokens) for k in range(times)] + [[times * len(tokens)]])
-    np.save(out / "train-0000.offsets.npy", tiled.astype(np.int64))
-    for name in ("heldout-0000.bin", "heldout-0000.offsets.npy", "tokenizer.json"):
+    tiled.astype(shards.OFFSET).tofile(out / "train-0000.offsets.bin")
+    for name in ("heldout-0000.bin", "heldout-0000.offsets.bin", "tokenizer.json"):
         shutil.copy(sample / name, out / name)
     train = {"stories": len(tiled) - 1, "tokens": times * len(tokens),
-             "shards": [{"tokens_file": "train-0000.bin", "offsets_file": "train-0000.offsets.npy",
+             "shards": [{"tokens_file": "train-0000.bin", "offsets_file": "train-0000.offsets.bin",
                          "stories": len(tiled) - 1, "tokens": times * len(tokens)}]}
     write_json(out / shards.INDEX, {**index, "splits": {**index["splits"], "train": train}})
     return train

@@ -53,7 +53,7 @@ def test_shards_hold_the_stories_of_the_text_path_in_order(prepared, corpus, tok
         assert len(on_disk) == len(texts) == index["splits"][split]["stories"]
         assert [on_disk.ids(i) for i in range(len(texts))] == [tokenizer.encode(t) for t in texts]
         assert [on_disk.text(i) for i in range(3)] == texts[:3]
-    offsets = np.load(prepared / "train-0000.offsets.npy")
+    offsets = np.fromfile(prepared / "train-0000.offsets.bin", dtype=np.int64)
     tokens = np.fromfile(prepared / "train-0000.bin", dtype=np.uint16)
     assert offsets[-1] == len(tokens) and (tokens[offsets[:-1]] == tokenizer.start_id).all()
 
@@ -71,7 +71,7 @@ def test_batches_from_shards_are_the_batches_from_text(prepared, corpus, tokeniz
     train, _ = text_side(corpus)
     mix = Mix(generated=0.3, tinystories=1.0, copy=0.2, rename=0.5)
     from_text = BatchMaker(tokenizer, mix, seed=4, real_stories=train)
-    # pickled as a DataLoader worker gets it: without its mapped pages, reopened on first use
+    # pickled as a DataLoader worker gets it: without its open files, reopened on first use
     from_shards = pickle.loads(pickle.dumps(BatchMaker(tokenizer, mix, seed=4,
                                                        real_stories=ShardStories(prepared, tokenizer))))
     for step in (0, 1, 17):
@@ -90,11 +90,15 @@ def test_a_truncated_shard_is_refused(prepared, tokenizer):
     path.write_bytes(path.read_bytes()[:-10])
     with pytest.raises(ShardError, match="train-0000.bin holds .* tokens, the index says .*truncated"):
         ShardStories(prepared, tokenizer)
+    path = prepared / "heldout-0000.offsets.bin"
+    path.write_bytes(path.read_bytes()[:-8])
+    with pytest.raises(ShardError, match="heldout-0000.offsets.bin holds .* stories, the index says .*truncated"):
+        ShardStories(prepared, tokenizer, "heldout")
 
 
 def test_an_index_naming_a_missing_file_is_refused(prepared, tokenizer):
-    (prepared / "heldout-0000.offsets.npy").unlink()
-    with pytest.raises(ShardError, match="names heldout-0000.offsets.npy, which is missing"):
+    (prepared / "heldout-0000.offsets.bin").unlink()
+    with pytest.raises(ShardError, match="names heldout-0000.offsets.bin, which is missing"):
         ShardStories(prepared, tokenizer, "heldout")
 
 
