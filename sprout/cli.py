@@ -34,8 +34,9 @@ def tinystories_dir(arg):
 
 
 def cmd_train(args):
+    from . import distributed
     from .tokenizer import Tokenizer
-    from .train import Recipe, Trainer, recipe_of_run, set_threads
+    from .train import Recipe, Trainer, pick_device, recipe_of_run, set_threads
 
     set_threads()
     if args.resume:
@@ -54,9 +55,14 @@ def cmd_train(args):
                         time_budget_s=60 * args.minutes)
     tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
     stories = None if args.shards else tinystories_dir(args.tinystories)
-    trainer = Trainer(recipe, args.out, stories, tok, resume=args.resume, shards=args.shards)
-    trainer.run(stop_after=args.stop_after)
-    print(f"checkpoint: {args.out}")
+    ranks = distributed.start(pick_device())  # a world of one without torchrun
+    try:
+        trainer = Trainer(recipe, args.out, stories, tok, resume=args.resume, shards=args.shards, ranks=ranks)
+        trainer.run(stop_after=args.stop_after)
+    finally:
+        distributed.stop(ranks)
+    if ranks.is_main:
+        print(f"checkpoint: {args.out}")
 
 
 def cmd_eval(args):

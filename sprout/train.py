@@ -15,12 +15,12 @@ import torch
 import torch.nn.functional as F
 from tqdm import tqdm
 
-from . import data, stories
+from . import data, distributed, stories
 from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .evaluate import heldout_loss
 from .inspect import head_report
 from .model import CONFIGS, build_model, count_parameters
-from .shards import ShardStories
+from .shards import ShardStories, tokenizer_sha256
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
 
@@ -125,9 +125,12 @@ def build_tokenizer(recipe, real_train):
 
 class Trainer:
     def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False,
-                 shards=None):
-        """shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir."""
+                 shards=None, ranks=None):
+        """shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir;
+        ranks: this process's place in a torchrun job (sprout.distributed), one process by default."""
         self.recipe, self.out, self.quiet = recipe, Path(out_dir), quiet
+        self.ranks = ranks or distributed.Ranks()
+        self.ranks.check_batch(recipe.batch_size, shape_at(recipe, recipe.steps - 1)[0])
         self.device = pick_device()
         real_train, real_valid = load_real_stories(tinystories_dir)
         self.eval_texts = {"generated": data.heldout_generated(recipe.eval_stories)}
@@ -161,22 +164,29 @@ class Trainer:
             real_train = ShardStories(shards, self.tok, "train")
             heldout = ShardStories(shards, self.tok, "heldout")
             self.eval_texts["tinystories_heldout"] = [heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))]
+        self.ranks.same_everywhere(tokenizer_sha256(self.tok), "tokenizers")
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
-        self.forward = torch.compile(self.model) if recipe.compile else self.model
+        wrapped = self.ranks.wrap(self.model, self.device)
+        self.forward = torch.compile(wrapped) if recipe.compile else wrapped
 
     def train_step(self, step, inputs, targets):
+        scored, tokens = int((targets != data.IGNORE).sum()), inputs.numel()  # of the whole batch
+        inputs, targets = self.ranks.share(inputs), self.ranks.share(targets)
         inputs, targets = inputs.to(self.device, non_blocking=True), targets.to(self.device, non_blocking=True)
         for group in self.optimizer.param_groups:
             group["lr"] = learning_rate(self.recipe, step)
         self.model.train()
         with torch.autocast(self.device, dtype=torch.bfloat16):
             logits = self.forward(inputs)
-        loss = F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), ignore_index=data.IGNORE)
-        loss.backward()
+        # A rank's summed loss over the whole batch's count: DDP averages the ranks' gradients, so
+        # times the world size they add up to the gradient of one process on the whole batch.
+        loss = F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), ignore_index=data.IGNORE,
+                               reduction="sum") / max(scored, 1)
+        (loss * self.ranks.world).backward()
         torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.recipe.clip)
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
-        return loss.item(), inputs.numel()
+        return self.ranks.sum(loss.item(), self.device), tokens
 
     def evaluate(self, train_loss):
         entry = {"step": self.step, "tokens": self.tokens, "elapsed_s": round(self.elapsed, 1),
@@ -217,21 +227,30 @@ class Trainer:
     def fit_to_budget(self, deadline, seconds_per_step):
         """Set the run's length so that it ends by the deadline (a time-budgeted run)."""
         steps = self.step + max(1, int((deadline - time.time()) / seconds_per_step))
+        steps = self.ranks.agree(steps, self.device)  # rank 0's clock decides for all
         self.recipe = dataclasses.replace(self.recipe, steps=steps)
-        print(f"time budget: {seconds_per_step:.3f} s/step, so {steps} steps in all", file=sys.stderr)
+        if self.ranks.is_main:
+            print(f"time budget: {seconds_per_step:.3f} s/step, so {steps} steps in all", file=sys.stderr)
         return steps
 
     def run(self, stop_after=None):
         """Train to recipe.steps (or stop after `stop_after` more steps), saving as it goes."""
+        try:
+            return self._run(stop_after)
+        except torch.distributed.DistError as e:  # another rank died or hung: nothing more is saved
+            raise self.ranks.lost(e, self.out) from None
+
+    def _run(self, stop_after):
+        main = self.ranks.is_main
         last_step = self.recipe.steps if stop_after is None else min(self.recipe.steps, self.step + stop_after)
         began, budget = time.time(), self.recipe.time_budget_s
         # the first steps compile; time the ones after them, keeping a margin for the saves
         timed_from, fit_at = self.step + 5, self.step + 25
         last_save, running = time.time(), None
         batches = self.batch_stream(self.step, last_step)
-        bar = tqdm(total=last_step, initial=self.step, disable=self.quiet, unit="step", dynamic_ncols=True)
+        bar = tqdm(total=last_step, initial=self.step, disable=self.quiet or not main, unit="step", dynamic_ncols=True)
         stop = StopRequest()
-        while self.step < last_step and not stop.requested:
+        while self.step < last_step and not self.ranks.any(stop.requested, self.device):
             start = time.time()
             loss, n = self.train_step(self.step, *next(batches))
             self.elapsed += time.time() - start
@@ -245,18 +264,19 @@ class Trainer:
                 last_step = self.fit_to_budget(began + 0.95 * budget - 20, (time.time() - timer) / (fit_at - timed_from))
                 batches = self.batch_stream(self.step, last_step)  # the late rows move with the end
                 bar.total = last_step
-            if self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps:
+            if main and (self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps):
                 entry = self.evaluate(running)
                 bar.write(" ".join(f"{k}={v}" for k, v in entry.items() if not k.endswith("_scores")))
                 if self.recipe.keep_snapshots:
                     self.save_snapshot()
-            if time.time() - last_save > 60 * self.recipe.save_every_min:
+            if main and time.time() - last_save > 60 * self.recipe.save_every_min:
                 self.save()
                 last_save = time.time()
         bar.close()
         stop.restore()
-        self.save()
-        if stop.requested:
+        if main:
+            self.save()
+        if stop.requested and main:
             print(f"stopped at step {self.step} and saved; continue with --resume", file=sys.stderr)
         return self.history
 
