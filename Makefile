@@ -48,7 +48,7 @@ train: setup
 claims: setup
 	$(PY) -m sprout claims
 
-# The site's data (docs/artifacts) from the published checkpoints; trains any that are missing
-# unless ARGS contains --no-train. Two runs on the same checkpoints give identical bytes.
+# The site's data (docs/artifacts) from the published checkpoints (a missing one stops it with the
+# command that trains it). Two runs on the same checkpoints give identical bytes.
 artifacts: setup
 	$(PY) -m build_artifacts $(ARGS)
