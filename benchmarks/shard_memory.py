@@ -1,14 +1,18 @@
 """Peak memory of a training process reading token shards: the TinyStories sample vs a corpus 50
 times larger, and the tokens/s of `sprout data prepare` on the sample.
 
-    .venv/bin/python -m benchmarks.shard_memory [--tinystories DIR] [--times 50] [--steps 30]
+    .venv/bin/python -m benchmarks.shard_memory [--tinystories DIR] [--times 50] [--steps 20] [--repeats 3]
 
 The larger corpus is made from the sample's own shards, tiled `--times` times (tokenizing 50
 copies of the text again would only re-measure the tokenizer, at two cores' pace). Each run is a
 fresh process (`sprout train --shards`, the gpt-1 model, every document a TinyStories one) that
-reports its own peak RSS. Writes test-output/shard_memory.json."""
+reports its own peak RSS; the two corpora take turns, `--repeats` times each, and the medians
+are compared (one process's peak moves by tens of MB from run to run with nothing changed).
+Writes test-output/shard_memory.json."""
 import argparse
 import json
+import os
+import statistics
 import shutil
 import subprocess
 import sys
@@ -51,7 +55,8 @@ def peak_rss_mb(shard_dir, run_dir, steps):
     cmd = [sys.executable, "-c", child, "train", "--model", "gpt1", "--out", str(run_dir), "--shards", str(shard_dir),
            "--steps", str(steps), "--batch-size", "8", "--seq-len", "256", "--eval-every", str(steps),
            "--mix", "generated=0,tinystories=1"]
-    done = subprocess.run(cmd, capture_output=True, text=True, cwd=data.REPO_ROOT)
+    env = {**os.environ, "MALLOC_ARENA_MAX": "2"}  # fewer per-thread malloc arenas: steadier peaks
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=data.REPO_ROOT, env=env)
     if done.returncode:
         raise SystemExit(f"training on {shard_dir} failed: {done.stderr.strip().splitlines()[-1]}")
     return int(done.stderr.strip().splitlines()[-1]) / 1024  # ru_maxrss is in KiB on Linux
@@ -61,7 +66,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tinystories", default=str(data.default_tinystories_dir() or ""))
     p.add_argument("--times", type=int, default=50)
-    p.add_argument("--steps", type=int, default=30)
+    p.add_argument("--steps", type=int, default=20)
+    p.add_argument("--repeats", type=int, default=3)
     args = p.parse_args()
     if not args.tinystories:
         raise SystemExit("needs the TinyStories sample: --tinystories DIR")
@@ -72,17 +78,20 @@ def main():
         seconds = time.time() - began
         sample_tokens = sum(s["tokens"] for s in index["splits"].values())
         large = tile(tmp / "sample", tmp / "large", args.times)
+        peaks = {"sample": [], "large": []}
+        for r in range(args.repeats):
+            for name in peaks:
+                peaks[name].append(round(peak_rss_mb(tmp / name, tmp / f"run-{name}-{r}", args.steps), 1))
         result = {
             "prepare": {"tokens": sample_tokens, "seconds": round(seconds, 2),
                         "tokens_per_s": round(sample_tokens / seconds)},
-            "sample": {"train_tokens": index["splits"]["train"]["tokens"],
-                       "peak_rss_mb": round(peak_rss_mb(tmp / "sample", tmp / "run-sample", args.steps), 1)},
+            "sample": {"train_tokens": index["splits"]["train"]["tokens"], "peak_rss_mb": peaks["sample"]},
             "large": {"times": args.times, "train_tokens": large["tokens"],
                       "shard_mb": round((tmp / "large" / "train-0000.bin").stat().st_size / 2**20, 1),
-                      "peak_rss_mb": round(peak_rss_mb(tmp / "large", tmp / "run-large", args.steps), 1)},
+                      "peak_rss_mb": peaks["large"]},
             "steps": args.steps,
         }
-    result["difference_mb"] = round(result["large"]["peak_rss_mb"] - result["sample"]["peak_rss_mb"], 1)
+    result["median_difference_mb"] = round(statistics.median(peaks["large"]) - statistics.median(peaks["sample"]), 1)
     out = data.REPO_ROOT / "test-output" / "shard_memory.json"
     out.parent.mkdir(exist_ok=True)
     write_json(out, result)

@@ -10,7 +10,7 @@ import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
-from sprout.data import sha256_file
+from sprout.data import file_sha256
 
 SIGNIFICANT = 5  # significant digits kept for every float written
 
@@ -47,7 +47,7 @@ def write_json(path, data):
 def file_hashes(folder):
     """{relative posix path: sha256} of every file under folder, sorted by path."""
     folder = Path(folder)
-    return {p.relative_to(folder).as_posix(): sha256_file(p)
+    return {p.relative_to(folder).as_posix(): file_sha256(p)
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 

@@ -16,11 +16,12 @@ from tqdm import tqdm
 
 from sprout.checkpoint import load_checkpoint
 from sprout.claims import measure_claims
+from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
-from . import figures, measure, training
-from .output import atomic_folder, file_hashes, sha256_file, write_json
+from . import figures, measure
+from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
@@ -40,7 +41,6 @@ class Options:
     out: Path = DEFAULT_OUT
     examples: Path = EXAMPLES_FILE
     tinystories: Path | None = None
-    no_train: bool = False
     seed: int = 0
     quiet: bool = False
     argv: list = field(default_factory=list)  # the command line, for the manifest
@@ -52,12 +52,10 @@ def missing_checkpoints(folder):
 
 def load_models(opts):
     missing = missing_checkpoints(opts.checkpoints)
-    if missing and opts.no_train:
+    if missing:  # the artifacts stage never trains: that is hours, and a choice of its own
         where = ", ".join(str(Path(opts.checkpoints) / m) for m in missing)
-        raise PipelineError(f"missing checkpoint {where}: make it with `make train` "
-                            f"(or run without --no-train to train it now)")
-    if missing:
-        training.train_missing(missing, opts.checkpoints, tinystories_dir=opts.tinystories)
+        commands = "; ".join(f"sprout train --recipe {m} --publish {Path(opts.checkpoints) / m}" for m in missing)
+        raise PipelineError(f"missing checkpoint {where}: train it with `make train` (or {commands})")
     loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in measure.MODELS}
     tokenizer = loaded["sprout"][1]
     for m, (_, tok, _) in loaded.items():
@@ -176,7 +174,7 @@ def manifest(opts, hashes, corpus_of):
         "seed": opts.seed,
         "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
                      "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": sha256_file(Path(opts.checkpoints) / m / "model.safetensors")}
+        "checkpoints": {m: {"model_safetensors_sha256": file_sha256(Path(opts.checkpoints) / m / "model.safetensors")}
                         for m in measure.MODELS},
         "tinystories": opts.tinystories is not None,
         "measured_on": corpus_of,

@@ -93,21 +93,34 @@ def default_tinystories_dir():
     return candidate if candidate is not None and candidate.is_dir() else None
 
 
-def sha256_file(path):
+def tinystories_train_files(directory, pinned=None):
+    """The training files of a TinyStories folder; no validation file is ever among them (the
+    sample's validation.txt, the full download's TinyStories-valid.txt).
+
+    `pinned` ({file name: sha256}) names the files a recipe read; each must be there with that
+    hash, so that a file added to the folder later never changes what the recipe reproduces."""
+    if pinned:
+        files = [Path(directory) / name for name in sorted(pinned)]
+        for path in files:
+            if not path.is_file():
+                raise FileNotFoundError(f"{path}: the recipe names this corpus file and it is missing")
+            digest = file_sha256(path)
+            if digest != pinned[path.name]:
+                raise ValueError(f"{path}: sha256 {digest[:12]}... differs from the recipe's "
+                                 f"{pinned[path.name][:12]}...")
+        return files
+    files = sorted(p for p in Path(directory).glob("*.txt") if "valid" not in p.name.lower())
+    if not files:
+        raise FileNotFoundError(f"no training .txt files in {directory}")
+    return files
+
+
+def file_sha256(path):
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
-
-
-def tinystories_train_files(directory):
-    """The training files of a TinyStories folder; no validation file is ever among them (the
-    sample's validation.txt, the full download's TinyStories-valid.txt)."""
-    files = sorted(p for p in Path(directory).glob("*.txt") if "valid" not in p.name.lower())
-    if not files:
-        raise FileNotFoundError(f"no training .txt files in {directory}")
-    return files
 
 
 @dataclass(frozen=True)
@@ -288,7 +301,7 @@ def heldout_corpora(tinystories_dir, count):
     validation = validation_stories(tinystories_dir, count)
     if validation:
         path = validation_file(tinystories_dir)
-        about = {"corpus": "tinystories_validation", "file": path.name, "sha256": sha256_file(path),
+        about = {"corpus": "tinystories_validation", "file": path.name, "sha256": file_sha256(path),
                  "stories": len(validation)}
         corpora["tinystories_validation"] = (validation, about)
     return corpora

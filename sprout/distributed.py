@@ -87,10 +87,14 @@ class Ranks:
                                 f"the last checkpoint in {out_dir} is intact: continue with --resume")
 
 
+def world_size():
+    return int(os.environ.get("WORLD_SIZE", 1))  # set by torchrun
+
+
 def start(device):
     """Join the process group torchrun describes in the environment (gloo on the CPU, NCCL on
     CUDA, one GPU per rank); without torchrun, a world of one."""
-    world = int(os.environ.get("WORLD_SIZE", 1))
+    world = world_size()
     if world == 1:
         return Ranks()
     rank, local_rank = int(os.environ["RANK"]), int(os.environ.get("LOCAL_RANK", 0))

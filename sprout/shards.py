@@ -121,7 +121,7 @@ def prepare(tinystories_dir, out, tok, quiet=False, validation_fraction=0.05):
             _write(batch, tok, writers, validation_fraction, bar)
     index = {"format": FORMAT, "tokenizer_sha256": tokenizer_sha256(tok), "vocab_size": tok.vocab_size,
              "start_id": tok.start_id, "dtype": "uint16", "validation_fraction": validation_fraction,
-             "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": data.sha256_file(f)} for f in files],
+             "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": data.file_sha256(f)} for f in files],
              "splits": {name: w.summary() for name, w in writers.items()}}
     tok.save(tmp / "tokenizer.json")
     write_json(tmp / INDEX, index)

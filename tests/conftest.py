@@ -23,6 +23,12 @@ def small_model(request):
     return build_model(SMALL[request.param]).eval()
 
 
+@pytest.fixture(params=["gpt1", "sprout"])
+def small_transformer(request):
+    torch.manual_seed(0)
+    return build_model(SMALL[request.param]).eval()
+
+
 @pytest.fixture(scope="session")
 def tinystories():
     """The TinyStories folder, or a skip that names where it was looked for."""

@@ -62,7 +62,7 @@ def test_heldout_corpora_name_validation_by_its_hash(tmp_path):
     corpora = data.heldout_corpora(tmp_path, 3)
     texts, about = corpora["tinystories_validation"]
     assert texts == ["One.", "Two."] and about["stories"] == 2
-    assert about["sha256"] == data.sha256_file(tmp_path / "validation.txt")
+    assert about["sha256"] == data.file_sha256(tmp_path / "validation.txt")
     (tmp_path / "validation.txt").write_text("One.\n<|endoftext|>\nThree.\n", encoding="utf-8")
     assert data.heldout_corpora(tmp_path, 3)["tinystories_validation"][1]["sha256"] != about["sha256"]
     assert corpora["generated"][1] == {"corpus": "generated", "seed": data.HELDOUT_SEED, "stories": 3}

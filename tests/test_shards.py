@@ -46,7 +46,7 @@ def test_shards_hold_the_stories_of_the_text_path_in_order(prepared, corpus, tok
     train, heldout = text_side(corpus)
     index = json.loads((prepared / "index.json").read_text())
     assert [s["file"] for s in index["sources"]] == ["train-a.txt", "train-b.txt"]
-    assert index["sources"][0]["sha256"] == data.sha256_file(corpus / "train-a.txt")
+    assert index["sources"][0]["sha256"] == data.file_sha256(corpus / "train-a.txt")
     assert index["tokenizer_sha256"] == shards.tokenizer_sha256(tokenizer)
     for split, texts in (("train", train), ("heldout", heldout)):
         on_disk = ShardStories(prepared, tokenizer, split)
