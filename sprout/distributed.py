@@ -82,9 +82,9 @@ class Ranks:
             raise ValueError(f"the ranks have different {what}: give every rank the same (e.g. --tokenizer FILE)")
 
     def lost(self, error, out_dir):
-        first = (str(error).strip().splitlines() or [type(error).__name__])[0][:200]
-        return DistributedError(f"rank {self.rank} of {self.world}: the other ranks stopped answering ({first}); "
-                                f"the last checkpoint in {out_dir} is intact: continue with --resume")
+        first = (str(error).strip().splitlines() or [type(error).__name__])[0][:240]
+        return DistributedError(f"rank {self.rank} of {self.world} stopped ({first}); where another rank died, "
+                                f"its log says why; the last checkpoint in {out_dir} is intact: continue with --resume")
 
 
 def world_size():

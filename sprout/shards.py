@@ -11,7 +11,6 @@ Reading: a story is one positioned read (os.pread) of its offsets and its tokens
 page cache. Memory-mapping the shards was measured first: every random story mapped its
 neighbours too (the kernel's fault-around), so 2,000 draws from a 141 MB shard added 139 MB of
 mapped file pages to the process's RSS (its own memory, RssAnon, stayed flat)."""
-import hashlib
 import json
 import os
 import re
@@ -34,10 +33,6 @@ TOKEN, OFFSET = np.dtype("<u2"), np.dtype("<i8")
 
 class ShardError(ValueError):
     pass
-
-
-def tokenizer_sha256(tok):
-    return hashlib.sha256(tok.hf.to_str().encode("utf-8")).hexdigest()
 
 
 def iter_stories(path):
@@ -119,7 +114,7 @@ def prepare(tinystories_dir, out, tok, quiet=False, validation_fraction=0.05):
                     _write(batch, tok, writers, validation_fraction, bar)
                     batch = []
             _write(batch, tok, writers, validation_fraction, bar)
-    index = {"format": FORMAT, "tokenizer_sha256": tokenizer_sha256(tok), "vocab_size": tok.vocab_size,
+    index = {"format": FORMAT, "tokenizer_sha256": tok.sha256(), "vocab_size": tok.vocab_size,
              "start_id": tok.start_id, "dtype": "uint16", "validation_fraction": validation_fraction,
              "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": data.file_sha256(f)} for f in files],
              "splits": {name: w.summary() for name, w in writers.items()}}
@@ -161,11 +156,12 @@ class ShardStories:
     def __init__(self, folder, tok, split="train"):
         self.folder, self.tok, self.split = Path(folder), tok, split
         index = read_index(folder)
-        if index["tokenizer_sha256"] != tokenizer_sha256(tok):
+        if index["tokenizer_sha256"] != tok.sha256():
             raise ShardError(f"{self.folder} was tokenized with tokenizer {index['tokenizer_sha256'][:12]}, "
-                             f"not this run's {tokenizer_sha256(tok)[:12]}: prepare it again with this "
+                             f"not this run's {tok.sha256()[:12]}: prepare it again with this "
                              f"tokenizer (--tokenizer) or train with {self.folder / 'tokenizer.json'}")
         self.shards = index["splits"][split]["shards"]
+        self.sources = {source["file"]: source["sha256"] for source in index["sources"]}  # for training.json
         for shard in self.shards:
             self._check(shard)
         counts = [s["stories"] for s in self.shards]

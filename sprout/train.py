@@ -20,7 +20,7 @@ from .evaluate import heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
 from .inspect import head_report
 from .model import CONFIGS, build_model, count_parameters
-from .shards import ShardStories, tokenizer_sha256
+from .shards import ShardStories
 from .step import TrainingStep
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
@@ -186,9 +186,10 @@ class Trainer:
             self.optimizer = make_optimizer(self.model, recipe, self.device)
         if shards:
             real_train = ShardStories(shards, self.tok, "train")
+            self.corpus = real_train.sources
             heldout = ShardStories(shards, self.tok, "heldout")
             self.eval_texts["tinystories_heldout"] = [heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))]
-        self.ranks.same_everywhere(tokenizer_sha256(self.tok), "tokenizers")
+        self.ranks.same_everywhere(self.tok.sha256(), "tokenizers")
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
         self.step_fn = TrainingStep(self.model, self.optimizer, recipe.clip, recipe.compile,
                                     forward=self.ranks.wrap(self.model, self.device))
@@ -256,7 +257,9 @@ class Trainer:
         """Train to recipe.steps (or stop after `stop_after` more steps), saving as it goes."""
         try:
             return self._run(stop_after)
-        except torch.distributed.DistError as e:  # another rank died or hung: nothing more is saved
+        except RuntimeError as e:  # a collective failed (gloo, NCCL) or this rank did: nothing more is saved
+            if not self.ranks.active:
+                raise
             raise self.ranks.lost(e, self.out) from None
 
     def _run(self, stop_after):

@@ -47,7 +47,8 @@ def test_shards_hold_the_stories_of_the_text_path_in_order(prepared, corpus, tok
     index = json.loads((prepared / "index.json").read_text())
     assert [s["file"] for s in index["sources"]] == ["train-a.txt", "train-b.txt"]
     assert index["sources"][0]["sha256"] == data.file_sha256(corpus / "train-a.txt")
-    assert index["tokenizer_sha256"] == shards.tokenizer_sha256(tokenizer)
+    assert ShardStories(prepared, tokenizer).sources == {s["file"]: s["sha256"] for s in index["sources"]}
+    assert index["tokenizer_sha256"] == tokenizer.sha256()
     for split, texts in (("train", train), ("heldout", heldout)):
         on_disk = ShardStories(prepared, tokenizer, split)
         assert len(on_disk) == len(texts) == index["splits"][split]["stories"]
