@@ -18,6 +18,8 @@ from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.inspect import capture_attention
 from sprout.model import Config, build_model
 
+pytestmark = pytest.mark.slow  # builds the artifacts from the published checkpoints
+
 SCHEMAS = Path(__file__).resolve().parent.parent / "build_artifacts" / "schemas"
 HTML_LIKE = "<img src=x onerror=alert(1)>"
 EXTRA_EXAMPLE = f'''
