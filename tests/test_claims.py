@@ -11,7 +11,8 @@ import pytest
 from sprout import claims, data
 from sprout.checkpoint import CheckpointError
 
-pytestmark = pytest.mark.slow  # measures the claims on the published checkpoints
+# measures the claims on the published checkpoints, reading the TinyStories folder where there is one
+pytestmark = [pytest.mark.slow, pytest.mark.tinystories]
 
 CHECKPOINTS = data.REPO_ROOT / "build_artifacts" / "checkpoints"
 PUBLISHED = all((CHECKPOINTS / name / "model.safetensors").exists() for name in claims.MODELS)
@@ -24,7 +25,6 @@ def not_backed_yet(reason):
     first checkpoint that backs it turns the mark into an error until the mark is removed."""
     return pytest.mark.xfail(PUBLISHED, strict=True, raises=AssertionError, reason=reason)
 T = claims.THRESHOLDS
-pytestmark = pytest.mark.tinystories  # reads the TinyStories folder where there is one
 
 
 @pytest.fixture(scope="module")
