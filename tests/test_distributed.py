@@ -122,3 +122,22 @@ def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp
     assert 1 <= saved["step"] <= 6
     resumed = train(1, "train", "--out", str(out), "--resume", "--stop-after", "1")
     assert resumed.returncode == 0, resumed.stderr[-2000:]
+
+
+def test_sigterm_to_torchrun_stops_both_ranks_at_one_step_and_saves(tok_file, tmp_path):
+    out = tmp_path / "run"
+    args = [*TRAIN, "--steps", "100000", "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
+    job = subprocess.Popen(command(2, *args), cwd=REPO_ROOT, env=ENV, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.time() + 180
+        while time.time() < deadline and not (out / "training.json").exists():
+            time.sleep(0.2)
+        job.send_signal(signal.SIGTERM)  # torchrun passes it on to both ranks
+        _, err = job.communicate(timeout=120)
+    finally:
+        if job.poll() is None:
+            os.killpg(job.pid, signal.SIGKILL)
+    saved = json.loads((out / "training.json").read_text())["step"]
+    assert f"stopped at step {saved} and saved; continue with --resume" in err, err[-3000:]
+    assert err.count("stopped at step") == 1  # rank 0 alone says it
