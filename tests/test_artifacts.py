@@ -255,31 +255,6 @@ def test_rounding_keeps_json_small_and_stable():
         output.dumps({"x": float("nan")})
 
 
-def test_training_a_missing_checkpoint_follows_the_makefile():
-    """The recipes build_artifacts trains with are the Makefile's `train` target, flag for flag."""
-    from build_artifacts import training
-    from sprout.cli import parse_mix
-
-    makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
-    variables = dict(re.findall(r"^(\w+) := (.*)$", makefile, re.M))
-    commands = re.sub(r"\\\n\s*", " ", makefile)
-    seen = []
-    for model in ("sprout", "gpt1", "window"):
-        for out, recipe, last_step in training.stages(model):
-            seen.append(out)  # a folder named twice: the second line is its resume with a new length
-            line = re.findall(rf"--out {out.as_posix()} (.*)", commands)[seen.count(out) - 1]
-            line = re.sub(r"\$\((\w+)\)", lambda m: variables.get(m.group(1), m.group(0)), line)
-            flags = dict(re.findall(r"--([\w-]+) ([^-\s]\S*)", line))
-            assert recipe.model == model and recipe.steps == int(flags["steps"])
-            assert last_step == int(flags.get("stop-after", flags["steps"]))
-            for flag in ("batch-size", "seq-len", "late-seq-len", "late-steps", "warmup", "seed"):
-                if flag in flags:
-                    assert getattr(recipe, flag.replace("-", "_")) == int(flags[flag]), (out, flag)
-            if "--resume" not in line:
-                assert recipe.lr == float(flags["lr"]) and recipe.mix == parse_mix(flags["mix"])
-                assert recipe.init_from == flags.get("init-from", "")
-    assert len(seen) == len(re.findall(r"--out runs/", commands))
-
 def test_without_no_train_a_missing_checkpoint_is_trained(checkpoints, examples_file, tmp_path, monkeypatch):
     from build_artifacts import training
 
