@@ -2,6 +2,7 @@
 page (onnxruntime-web, WebAssembly, one thread, in a worker) against PyTorch and the published
 artifacts, the reader's views, the bad inputs of the issue, sharing, and a speed benchmark."""
 import json
+import statistics
 import time
 from pathlib import Path
 
@@ -148,6 +149,17 @@ def test_empty_text_gives_a_hint_and_downloads_nothing(browse, built_site):
     assert model_requests(browse) == []
 
 
+@pytest.mark.parametrize("browse", [(375, 812)], indirect=True)
+def test_on_a_phone_the_download_size_shows_before_anything_is_fetched(browse, built_site):
+    page = open_story(browse, built_site)
+    size = shadow(page, ".size")
+    assert size.is_visible()
+    assert f"Sprout ({MODEL['bytes'] / 1e6:.1f} MB)" in size.inner_text() and "MB in all" in size.inner_text()
+    box = size.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375, "the size line fits the phone's width"
+    assert model_requests(browse) == []
+
+
 def test_the_chapters_first_load_fetches_no_model(browse, built_site):
     browse.goto(built_site)
     browse.page.wait_for_function("() => customElements.get('sprout-story')")
@@ -209,7 +221,10 @@ def test_a_corrupt_or_too_long_link_is_ignored_with_a_message(browse, built_site
 
 def test_without_webassembly_an_alert_and_the_examples_still_work(browse, built_site):
     browse.page.add_init_script("delete globalThis.WebAssembly")
-    page = open_story(browse, built_site, path="")
+    browse.goto(built_site)  # the chapter, with its example widgets
+    page = browse.page
+    page.wait_for_function("() => customElements.get('sprout-story')")
+    page.locator("sprout-story").scroll_into_view_if_needed()
     shadow(page, "textarea").fill("Tom had a kite.")
     shadow(page, "button.analyse").click()
     alert = shadow(page, ".story-error[role=alert]")
@@ -235,7 +250,7 @@ def test_a_missing_model_file_gives_an_alert(browse, built_site):
 
 
 def test_speed_benchmark_written_to_test_output(browse, built_site):
-    """Not a timed test: writes model-load and time-to-first-view for 128 and 512 tokens."""
+    """Not a timed test: writes model-load and time-to-first-view for 128 and 512 tokens (medians of 3)."""
     page = open_story(browse, built_site)
     page.evaluate("() => caches.delete('sprout-browser-model')")
     started = time.perf_counter()
@@ -245,9 +260,13 @@ def test_speed_benchmark_written_to_test_output(browse, built_site):
     texts = {n: " the" * (n - 1) for n in (128, 512)}  # " the" is one token
     runs = {}
     for n, text in texts.items():
-        got = analyse(page, text)
-        assert got["T"] == n
-        runs[n] = got["seconds"]
+        tries = []
+        for _ in range(3):  # the median of three: the first run after loading also warms up
+            got = analyse(page, text)
+            assert got["T"] == n
+            tries.append(got["seconds"])
+        runs[n] = {key: statistics.median(t[key] for t in tries) for key in tries[0]}
+        runs[n]["view_each"] = [t["view"] for t in tries]
     cached = browse.context.new_page()
     cached.goto(f"{built_site}try/")
     cached.locator("sprout-story").locator("textarea").fill("Tom had a kite.")
@@ -260,7 +279,8 @@ def test_speed_benchmark_written_to_test_output(browse, built_site):
     OUTPUT.mkdir(exist_ok=True)
     report = {"model_bytes": MODEL["bytes"], **first, **load_cached,
               **{f"tokens_{n}": {"time_to_view_s": r["view"], "model_run_s": r["model"],
-                                 "packing_attention_s": r["pack"], "worker_s": r["worker"]}
+                                 "packing_attention_s": r["pack"], "worker_s": r["worker"],
+                                 "time_to_view_each_s": r["view_each"]}
                  for n, r in runs.items()},
               "targets": {"tokens_128_s": 1.5, "tokens_512_s": 6.0}}
     (OUTPUT / "story_benchmark.json").write_text(json.dumps(report, indent=1) + "\n")
