@@ -72,6 +72,15 @@ def inference_rate(model, batch_size, seq_len, steps, device):
     return batch_size * seq_len * steps / (time.perf_counter() - start)
 
 
+def story_rate(count=500):
+    """Generated stories per second: the generator feeds every batch of a run's mix."""
+    from .stories import generate_stories
+
+    start = time.perf_counter()
+    generate_stories(11, count)
+    return count / (time.perf_counter() - start)
+
+
 def peak_memory_mb(device):
     if device.type == "cuda":
         return torch.cuda.max_memory_allocated(device) / 2**20
@@ -104,5 +113,6 @@ def run_bench(config, batch_size=8, seq_len=256, steps=5, reference=True, compil
             result[fastest]["tokens_per_s"] / result["reference"]["tokens_per_s"], 2)
     result["inference_tokens_per_s"] = round(
         inference_rate(variants["eager"].model, batch_size, seq_len, steps, device))
+    result["generated_stories_per_s"] = round(story_rate())
     result["peak_memory_mb"] = round(peak_memory_mb(device))
     return result

@@ -1,4 +1,14 @@
-"""python -m sprout {train,eval,attend,generate,bench,publish,claims}: one line per error, no tracebacks."""
+"""The `sprout` command (python -m sprout); every error is one line, never a traceback.
+
+  train     train a model, from flags or a recipe file's stages (resumable)
+  eval      held-out loss of a checkpoint
+  attend    tokens and every head's attention for a text, as JSON
+  generate  sample a continuation
+  bench     training tokens/s and MFU, eager, compiled and the plain reference
+  publish   copy a run's weights as a bf16 checkpoint
+  claims    the chapter's claims measured on the published checkpoints
+  probes    one-story claims beside many-story probes, per snapshot
+"""
 import argparse
 import dataclasses
 import json
@@ -227,7 +237,7 @@ def build_parser():
     g.add_argument("--seed", type=int, default=0)
     g.set_defaults(func=cmd_generate)
 
-    b = sub.add_parser("bench", help="training and inference tokens/s on this machine")
+    b = sub.add_parser("bench", help="training tokens/s and MFU (eager, compiled, reference) on this machine")
     b.add_argument("--config", choices=["window", "gpt1", "sprout"], default="sprout")
     b.add_argument("--batch-size", type=int, default=8)
     b.add_argument("--seq-len", type=int, default=256)

@@ -17,6 +17,7 @@ from sprout.inspect import capture_attention, induction_pairs, induction_scores,
 from sprout.model import Config, build_model
 
 pytest.importorskip("onnxruntime")
+pytestmark = pytest.mark.slow  # exports a model and reads the published checkpoint
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = ROOT / "build_artifacts" / "checkpoints" / "sprout"
