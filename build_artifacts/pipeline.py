@@ -20,7 +20,7 @@ from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
-from . import figures, measure
+from . import browser_model, figures, measure
 from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -162,6 +162,8 @@ def _build(opts, bar):
         write_json(tmp / "models.json", table)
         write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings))
         figures.write_figures(tmp / "figures", figs)
+        browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
+                                          Path(opts.checkpoints) / "sprout", sprout, tokenizer)
         write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims)))
     bar.update(1)
     return Path(opts.out)

@@ -306,7 +306,14 @@ export class SproutHeads extends HeadWidget {
     return base.endsWith('/') ? base : `${base}/`;
   }
 
+  /** Scores of a story made in the page, shaped like head_scores.json (`about` may replace a kind's description). */
+  setHeadScores(headScores) {
+    this.headScores = headScores;
+    this.renderScores();
+  }
+
   async loadScores() {
+    if (this.getAttribute('source') === 'page') return;
     await this.woken;
     const url = `${this.base()}head_scores.json`;
     try {
@@ -417,7 +424,8 @@ export class SproutHeads extends HeadWidget {
       this.ui.tops.textContent = this.headScores || !kind ? '' : 'Loading the head scores…';
     } else {
       const info = KINDS[kind];
-      const nodes = [document.createTextNode(`Top ${info.label} heads (${info.about}): `)];
+      const about = this.headScores.about?.[kind] ?? info.about;
+      const nodes = [document.createTextNode(`Top ${info.label} heads (${about}): `)];
       top.forEach((t) => {
         const button = el('button', '', `layer ${t.layer}, head ${t.head}: ${formatScore(t.score)}`);
         button.type = 'button';
