@@ -7,9 +7,10 @@ import json
 import shutil
 from pathlib import Path
 
+from sprout.data import file_sha256
 from sprout.export import OPSET, export_onnx
 
-from .output import sha256_file, write_json
+from .output import write_json
 
 FOLDER = "browser"
 MODEL_FILE = "sprout.onnx"
@@ -39,7 +40,7 @@ def reusable(previous, checkpoint_sha):
     except ValueError:
         return None
     same = (info.get("checkpoint_sha256") == checkpoint_sha and info.get("export_version") == EXPORT_VERSION
-            and info.get("sha256") == sha256_file(onnx_path))
+            and info.get("sha256") == file_sha256(onnx_path))
     return onnx_path if same else None
 
 
@@ -47,7 +48,7 @@ def write_browser_files(folder, previous, checkpoint_dir, model, tokenizer):
     """Write sprout.onnx, tokenizer.json and model.json into folder; returns model.json's content."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    checkpoint_sha = sha256_file(Path(checkpoint_dir) / "model.safetensors")
+    checkpoint_sha = file_sha256(Path(checkpoint_dir) / "model.safetensors")
     old = reusable(previous, checkpoint_sha)
     if old is not None:
         shutil.copyfile(old, folder / MODEL_FILE)
@@ -57,6 +58,6 @@ def write_browser_files(folder, previous, checkpoint_dir, model, tokenizer):
     if onnx_bytes > FP16_LIMIT:
         raise ValueError(f"the browser model is {onnx_bytes:,} bytes, over the {FP16_LIMIT:,} allowed")
     shutil.copyfile(Path(checkpoint_dir) / TOKENIZER_FILE, folder / TOKENIZER_FILE)
-    info = describe(model, tokenizer, checkpoint_sha, onnx_bytes, sha256_file(folder / MODEL_FILE))
+    info = describe(model, tokenizer, checkpoint_sha, onnx_bytes, file_sha256(folder / MODEL_FILE))
     write_json(folder / INFO_FILE, info)
     return info

@@ -16,11 +16,12 @@ from tqdm import tqdm
 
 from sprout.checkpoint import load_checkpoint
 from sprout.claims import measure_claims
+from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
 from . import browser_model, figures, measure
-from .output import atomic_folder, file_hashes, sha256_file, write_json
+from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
@@ -163,20 +164,21 @@ def _build(opts, bar):
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
                                           Path(opts.checkpoints) / "sprout", sprout, tokenizer)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp)))
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims)))
     bar.update(1)
     return Path(opts.out)
 
 
-def manifest(opts, hashes):
+def manifest(opts, hashes, corpus_of):
     return {
         "format": FORMAT_VERSION,
         "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
         "seed": opts.seed,
         "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
                      "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": sha256_file(Path(opts.checkpoints) / m / "model.safetensors")}
+        "checkpoints": {m: {"model_safetensors_sha256": file_sha256(Path(opts.checkpoints) / m / "model.safetensors")}
                         for m in measure.MODELS},
         "tinystories": opts.tinystories is not None,
+        "measured_on": corpus_of,
         "files": hashes,
     }

@@ -10,8 +10,8 @@ import torch
 
 from build_artifacts import browser_model
 from build_artifacts.encoding import decode_attention
-from build_artifacts.output import sha256_file
 from sprout.checkpoint import load_checkpoint, save_checkpoint
+from sprout.data import file_sha256
 from sprout.export import run_onnx
 from sprout.inspect import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.model import Config, build_model
@@ -69,7 +69,7 @@ def test_the_export_gives_pytorchs_logits_and_attention_at_every_length(tiny, ti
 def test_the_build_reuses_the_export_while_the_checkpoint_is_unchanged(tiny, tiny_browser, tmp_path, monkeypatch):
     model, tokenizer, checkpoint = tiny
     first_folder, first = tiny_browser
-    assert first["checkpoint_sha256"] == sha256_file(checkpoint / "model.safetensors")
+    assert first["checkpoint_sha256"] == file_sha256(checkpoint / "model.safetensors")
 
     def no_export(*args):
         raise AssertionError("exported again although the checkpoint did not change")
@@ -122,8 +122,8 @@ def published():
 
 def test_the_committed_browser_model_is_the_published_checkpoints(published):
     _, tokenizer, info = published
-    assert info["checkpoint_sha256"] == sha256_file(PUBLISHED / "model.safetensors"), "re-run the artifacts"
-    assert info["sha256"] == sha256_file(BROWSER / "sprout.onnx")
+    assert info["checkpoint_sha256"] == file_sha256(PUBLISHED / "model.safetensors"), "re-run the artifacts"
+    assert info["sha256"] == file_sha256(BROWSER / "sprout.onnx")
     assert info["bytes"] == (BROWSER / "sprout.onnx").stat().st_size <= 32_000_000
     assert info["start_id"] == tokenizer.start_id
     assert (BROWSER / "tokenizer.json").read_bytes() == (PUBLISHED / "tokenizer.json").read_bytes()
