@@ -11,6 +11,8 @@ from sprout.model import build_model
 from sprout.train import Recipe, Trainer, learning_rate
 from tests.conftest import SMALL
 
+pytestmark = pytest.mark.slow  # every test trains a small model
+
 TINY = dict(model="sprout", batch_size=4, seq_len=48, lr=3e-3, warmup=5, eval_every=1000,
             eval_stories=8, save_every_min=60.0, tokenizer_stories=150)
 
