@@ -45,7 +45,9 @@ def test_the_plane_query_and_sharpness_are_linkable(browse, widget_root):
     assert shown["query"] == [-1.25, 0.5] and shown["sharpness"] == 2.5
     page.locator("#plane .point[data-point=query]").focus()
     page.keyboard.press("ArrowRight")
-    assert wait_for_hash(page, "plane=").endswith(f"plane={read_plane(page)['query'][0]:.2f}/0.50/2.5")
+    moved = read_plane(page)["query"][0]
+    assert moved > -1.25
+    wait_for_hash(page, f"plane={moved:.2f}/0.50/2.5")
 
 
 def test_the_mask_and_t_are_linkable(browse, widget_root):
@@ -54,7 +56,7 @@ def test_the_mask_and_t_are_linkable(browse, widget_root):
                               .map(c => c.dataset.masked === 'true')""")
     assert masked == [c == "1" for c in "010001000"]
     page.locator("#mask button[data-action=causal]").click()
-    assert wait_for_hash(page, "mask=").endswith("mask=3/011001000")
+    wait_for_hash(page, "mask=3/011001000")
 
 
 def test_a_quiz_choice_is_linkable(browse, widget_root):
@@ -68,17 +70,18 @@ def test_a_quiz_choice_is_linkable(browse, widget_root):
 
 def test_the_chapters_head_links_open_those_heads(browse, built_site):
     page = open_page(browse, built_site)
-    link = page.locator('article a[href^="#heads="]').first
-    layer, head = link.get_attribute("href").split("/")[1:3]
+    # Material's instant navigation makes the links absolute: http://…/#heads=zorbin/4/1
+    link = page.locator('article a[href*="#heads="]').first
+    layer, head = link.get_attribute("href").split("#heads=")[1].split("/")[1:3]
     link.scroll_into_view_if_needed()
     link.click()
     page.wait_for_function(f"""() => document.querySelector('sprout-heads').shadowRoot
         .querySelector('.detail-title')?.textContent === 'Layer {layer}, head {head}'""")
     top = page.locator("sprout-heads").evaluate("el => el.getBoundingClientRect().top")
     assert abs(top) < 100  # the widget is scrolled into view
-    explorer_link = page.locator('article a[href^="#explorer="]').first
+    explorer_link = page.locator('article a[href*="#explorer="]').first
     explorer_link.click()
-    _, layer, head, token = explorer_link.get_attribute("href").split("=")[1].split("/")
+    _, layer, head, token = explorer_link.get_attribute("href").split("#explorer=")[1].split("/")
     page.wait_for_function(f"""() => {{
         const root = document.querySelector('sprout-explorer').shadowRoot;
         return root.querySelector('.layer').value === '{layer}' && root.querySelector('.head').value === '{head}'
