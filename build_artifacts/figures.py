@@ -38,6 +38,9 @@ KIND_TITLES = {"previous_token": "Previous-token score (example stories)",
                "induction": "Induction score (repeated random tokens)"}
 
 # Follows the reader's light/dark preference in the standalone HTML files ({plot_id} is Plotly's).
+# The mode bar keeps what readers use: a PNG download and resetting the axes (no cloud upload).
+PLOTLY_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtons": [["toImage", "resetScale2d"]]}
+
 THEME_SCRIPT = """var gd = document.getElementById('{plot_id}');
 var query = window.matchMedia('(prefers-color-scheme: dark)');
 function applyTheme() {
@@ -90,8 +93,10 @@ def induction_figure(curves, repeat_length):
         c = curves[name]
         x, mean, std = c["positions"], np.array(c["mean"]), np.array(c["std"])
         colour = MODEL_COLOURS[name]
-        fig.add_scatter(x=x + x[::-1], y=_r(np.concatenate([mean + std, (mean - std)[::-1]])),
+        low = np.maximum(mean - std, 0)  # a loss is never below 0 nats
+        fig.add_scatter(x=x + x[::-1], y=_r(np.concatenate([mean + std, low[::-1]])),
                         fill="toself", mode="none", fillcolor=_translucent(colour), hoverinfo="skip",
+                        name=f"{MODEL_NAMES[name]}: mean ± std (upper edge, then lower edge)",
                         showlegend=False, legendgroup=name)
         fig.add_scatter(x=x, y=_r(mean), mode="lines", name=MODEL_NAMES[name], legendgroup=name,
                         line=dict(color=colour))
@@ -161,9 +166,12 @@ def figure_json(fig):
 def figure_html(fig, name, height=500):
     page = pio.to_html(fig, include_plotlyjs="plotly.min.js", full_html=True, div_id=f"figure-{name}",
                        default_height=f"{fig.layout.height or height}px", validate=False,
-                       config={"displaylogo": False, "responsive": True}, post_script=THEME_SCRIPT)
-    # an empty icon, so a browser opening the file alone does not ask the host for /favicon.ico
-    return page.replace('<meta charset="utf-8" />', '<meta charset="utf-8" />\n    <link rel="icon" href="data:,">', 1)
+                       config=PLOTLY_CONFIG, post_script=THEME_SCRIPT)
+    # a language and a title for screen readers and tabs, and an empty icon, so a browser opening
+    # the file alone does not ask the host for /favicon.ico
+    title = html.escape(html.unescape(fig.layout.title.text or name), quote=False)  # Plotly titles are escaped
+    head = f'<meta charset="utf-8" />\n    <title>{title}</title>\n    <link rel="icon" href="data:,">'
+    return page.replace("<html>", '<html lang="en">', 1).replace('<meta charset="utf-8" />', head, 1)
 
 
 def local_plotly_js(source=PLOTLY_JS):

@@ -56,10 +56,12 @@ def example_record(tokenized, models, tokenizer):
         marks[mark] = {"text": phrase, "occurrence": occurrence, "start": start, "end": end,
                        "position": end - 1}
         predictions[mark] = {name: top_predictions(logits[name][end - 1], tokenizer) for name in MODELS}
+    # next[model][t]: the top predictions for the token after position t, at every position
+    following = {name: [top_predictions(row, tokenizer) for row in logits[name]] for name in MODELS}
     record = {
         "id": ex.id, "title": ex.title, "text": ex.text,
         "ids": list(tokenized.ids), "tokens": list(tokenized.tokens),
-        "marks": marks, "predictions": predictions,
+        "marks": marks, "predictions": predictions, "next": following,
         "attention": {"model": "sprout", "layers": L, "heads": H, "tokens": T,
                       "encoding": "tril-u8-base64", "data": encoded},
     }

@@ -92,8 +92,19 @@ NOTEBOOK_MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax conf
 NOTEBOOK_MERMAID = re.compile(r'<script type="module">(?:(?!</script>).)*?jp-Mermaid.*?</script>', re.DOTALL)
 
 
+# Names and keyboard access the theme and nbconvert leave out: Material's search dialog has no
+# name, and a notebook's wide code cells scroll sideways without being focusable.
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"'
+NOTEBOOK_CODE = '<div class="highlight-ipynb hl-python"'
+
+
+def add_accessible_names(output):
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG + ' aria-label="Search"')
+    return output.replace(NOTEBOOK_CODE, NOTEBOOK_CODE + ' tabindex="0"')
+
+
 def on_post_page(output, page, config):
-    output = NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output))
+    output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
     found = OUTSIDE_ADDRESS.search(output)
     if found:
         raise RuntimeError(f"page {page.file.src_path} names an outside address: "

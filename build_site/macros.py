@@ -1,7 +1,8 @@
 """The chapter's template layer (mkdocs-macros): every number about the models comes from
 docs/artifacts/stats.json through `stat`; a missing file or key stops the build with its name.
 
-Macros: stat(key, fmt), head(prefix), run_code(snippet), figure(name, caption), url(path).
+Macros: stat(key, fmt), head(prefix), head_link(prefix, widget, example, token), run_code(snippet),
+figure(name, caption), url(path).
 """
 import contextlib
 import html
@@ -126,6 +127,16 @@ def define_env(env):
     @env.macro
     def head(prefix):
         return f"layer {lookup(prefix + '.layer')}, head {lookup(prefix + '.head')}"
+
+    @env.macro
+    def head_link(prefix, widget, example, token=None):
+        """"layer L, head H" as a link that opens that head in W2 (`explorer`, at `token`) or
+        enlarges it in W5 (`heads`), on `example`'s story: the widgets read the URL hash."""
+        layer, number = lookup(prefix + ".layer"), lookup(prefix + ".head")
+        state = f"{example}/{layer}/{number}" + (f"/{token}" if widget == "explorer" else "")
+        if widget not in ("explorer", "heads") or (widget == "explorer") != (token is not None):
+            raise ChapterBuildError(f"head_link({prefix!r}, {widget!r}): W2 ('explorer') needs a token, W5 ('heads') none")
+        return f"[layer {layer}, head {number}](#{widget}={state})"
 
     @env.macro
     def run_code(name):

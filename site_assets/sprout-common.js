@@ -91,6 +91,14 @@ export function quoted(token) {
   return `‘${displayToken(token)}’`;
 }
 
+/** One CSV line: values quoted when they hold a comma, a quote or a line break. */
+export function csvLine(values) {
+  return values.map((value) => {
+    const text = value === null || value === undefined ? '' : String(value);
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  }).join(',');
+}
+
 /** "mia_doll" -> "mia doll": a stand-in for an example's title until its file is loaded. */
 export function humanize(id) {
   return id.replace(/_/g, ' ');
@@ -214,6 +222,26 @@ export function hashWriter(delay = 250) {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * One widget's state in the URL hash, under the host's `hash` attribute or `key` ("off": none).
+ * `apply(text)` shows the state a hash names (false when the text is malformed); it runs at
+ * once if the hash names one (scrolling the widget into view) and on every hashchange (a
+ * chapter link to that state). `save(text)` records a reader's change. Pass the widget's
+ * lifetime signal: listening and any pending write stop with it.
+ */
+export function hashState(host, key, apply, signal) {
+  const name = host.getAttribute('hash') || key;
+  const writer = hashWriter();
+  const follow = () => {
+    const text = name === 'off' ? undefined : parseHashState(location.hash)[name];
+    if (text !== undefined && apply(text) !== false) scrollIntoViewSettled(host);
+  };
+  window.addEventListener('hashchange', follow, { signal });
+  signal.addEventListener('abort', () => writer.cancel());
+  follow();
+  return { save: (text) => name !== 'off' && writer.write(name, text) };
 }
 
 /** "tom_he/7/2/57" -> { example: "tom_he", numbers: [7, 2, 57] } or null when malformed. */
@@ -434,6 +462,8 @@ select, button {
 button:hover, select:hover { border-color: var(--accent); }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .hint { color: var(--fg-light); font-size: 0.9em; margin: 0.2rem 0; }
+a { color: var(--md-typeset-a-color, #00695c); }
+:host([data-theme="dark"]) a { color: var(--md-typeset-a-color, #6fd8cc); }
 .error { color: #b00020; font-weight: 600; white-space: pre-wrap; overflow-wrap: anywhere; }
 :host([data-theme="dark"]) .error { color: #ff8a80; }
 kbd {
@@ -495,6 +525,28 @@ export function actionButton(action, text, onClick) {
   button.dataset.action = action;
   button.addEventListener('click', onClick);
   return button;
+}
+
+/**
+ * A link that downloads what `file()` returns when clicked: { name, blob } (made then) or
+ * { name, url } (one of the site's own files); null: nothing to download yet.
+ */
+export function downloadLink(text, file) {
+  const link = el('a', 'download', text);
+  link.href = '#';
+  let made = null;
+  link.addEventListener('click', (event) => {
+    const got = file();
+    if (!got) {
+      event.preventDefault();
+      return;
+    }
+    if (made) URL.revokeObjectURL(made);
+    made = got.blob ? URL.createObjectURL(got.blob) : null;
+    link.href = made || new URL(got.url, document.baseURI).href;
+    link.download = got.name;
+  });
+  return link;
 }
 
 /**

@@ -7,7 +7,7 @@
 // (0 is ◆). Deep link: #explorer=tom_he/7/2/57 (key changeable with hash="...", hash="off").
 import {
   BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, define, displayToken, el,
-  formatPercent, parseSlashState, quoted, shadowParts, topK,
+  csvLine, downloadLink, exampleUrl, formatPercent, parseSlashState, quoted, shadowParts, topK,
 } from './sprout-common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -35,6 +35,19 @@ export function topAttended(weights, tokens, k = 3) {
 export function readoutSentence(top, query, queryToken, layer, head) {
   const items = top.map((t) => `${quoted(t.token)} (token ${t.index}) ${formatPercent(t.weight)}`);
   return `Layer ${layer}, head ${head}: ${quoted(queryToken)} (token ${query}) looks most at ${items.join(', ')}.`;
+}
+
+/** Sprout's top guesses for the token after the query, and what the story really has there. */
+export function nextSentence(top, queryToken, actual) {
+  if (!top?.length) return '';
+  const guesses = top.map((p) => `${quoted(p.token)} ${formatPercent(p.prob)}`).join(', ');
+  const story = actual === undefined ? 'the story ends here' : `the story has ${quoted(actual)}`;
+  return `Sprout's top ${top.length} guesses for the token after ${quoted(queryToken)}: ${guesses} (${story}).`;
+}
+
+/** The query's weights as CSV: one row per key token it can see. */
+export function weightsCsv(weights, tokens) {
+  return ['key,token,weight', ...weights.map((w, j) => csvLine([j, tokens[j], w.toFixed(4)]))].join('\n') + '\n';
 }
 
 /** The token a story opens on: the last mark's last token (where the chapter's question is). */
@@ -90,11 +103,14 @@ const TEMPLATE = `
        aria-describedby="legend"><span class="loading">Loading the story…</span></div>
   <p class="inspect" aria-hidden="true"></p>
   <p class="top" aria-live="polite"></p>
+  <p class="next"></p>
   <div class="legend" id="legend">
     <span>weight <span class="ramp"></span> 0% → 100%</span>
     <span><span class="hatch-sample"></span> later tokens: not visible to the query</span>
     <span>◆ the start mark</span>
   </div>
+  <p class="downloads hint">Download this view: <span class="csv"></span>, or the story's data
+    (<span class="json"></span>).</p>
   <p class="error" role="alert" hidden></p>
 </div>`;
 
@@ -121,8 +137,11 @@ export class SproutExplorer extends HeadWidget {
   build() {
     this.ui = shadowParts(this, TEMPLATE, {
       example: '.example', layer: '.layer', head: '.head', story: '.story',
-      inspect: '.inspect', top: '.top', error: '.error', ramp: '.ramp',
+      inspect: '.inspect', top: '.top', error: '.error', ramp: '.ramp', next: '.next',
+      csv: '.csv', json: '.json',
     });
+    this.ui.csv.append(downloadLink('weights (CSV)', () => this.viewFile()));
+    this.ui.json.append(downloadLink('JSON', () => this.exampleFile()));
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value, token: null }, true));
     this.ui.layer.addEventListener('change', () => this.userSet({ layer: Number(this.ui.layer.value) }, true));
     this.ui.head.addEventListener('change', () => this.userSet({ head: Number(this.ui.head.value) }, true));
@@ -294,6 +313,19 @@ export class SproutExplorer extends HeadWidget {
       nodes.push(item, document.createTextNode(i < top.length - 1 ? ', ' : '.'));
     });
     this.ui.top.replaceChildren(...nodes);
+    this.ui.next.textContent = nextSentence(this.data.next?.sprout?.[query], tokenText, this.data.tokens[query + 1]);
+  }
+
+  viewFile() {
+    if (!this.data) return null;
+    const { example, layer, head, token } = this.state;
+    return { name: `${example}_layer${layer}_head${head}_token${token}.csv`,
+             blob: new Blob([weightsCsv(this.queryWeights(), this.data.tokens)], { type: 'text/csv' }) };
+  }
+
+  exampleFile() {
+    if (!this.data) return null;
+    return { name: `${this.state.example}.json`, url: exampleUrl(this.exampleFolder(), this.state.example) };
   }
 
   themeChanged() {

@@ -8,8 +8,8 @@
 // base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
 // #heads=zorbin/5/4 (key changeable with hash="...", hash="off").
 import {
-  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, define, displayToken, el,
-  fetchJson, formatPercent, parseSlashState, quoted, shadowParts,
+  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, csvLine, define, displayToken,
+  downloadLink, el, fetchJson, formatPercent, parseSlashState, quoted, shadowParts,
 } from './sprout-common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ const CSS = `${BASE_CSS}
 .tops { margin: 0.3rem 0; }
 .tops button { margin: 0.1rem 0.2rem; }
 .detail { margin-top: 0.8rem; }
-.detail h4 { margin: 0 0 0.2rem; font-size: 1em; }
+.detail h3 { margin: 0 0 0.2rem; font-size: 1em; }
 .scores { margin: 0 0 0.3rem; color: var(--fg-light); }
 /* the enlarged map scrolls under two pinned label strips: keys on top, queries on the left */
 .scroll {
@@ -187,7 +187,7 @@ const TEMPLATE = `
     <span><span class="hatch-sample"></span> future: masked</span>
   </div>
   <div class="detail" hidden>
-    <h4 class="detail-title"></h4>
+    <h3 class="detail-title"></h3>
     <p class="scores"></p>
     <p class="hint">In the map: hover, or focus it and use the arrow keys (<kbd>↑</kbd> <kbd>↓</kbd> query,
       <kbd>←</kbd> <kbd>→</kbd> key) to read one weight.</p>
@@ -205,6 +205,8 @@ const TEMPLATE = `
       </div>
     </div>
     <p class="readout" aria-live="polite"></p>
+    <p class="hint">Download: <span class="map-csv"></span>, or every head's scores
+      (<span class="scores-json"></span>).</p>
   </div>
   <p class="error" role="alert" hidden></p>
 </div>`;
@@ -239,7 +241,10 @@ export class SproutHeads extends HeadWidget {
       detail: '.detail', title: '.detail-title', scores: '.scores', big: '.big',
       cursor: '.cursor', readout: '.readout', error: '.error', ramp: '.ramp',
       scroll: '.scroll', corner: '.corner', keys: '.labels.keys', queries: '.labels.queries',
+      mapCsv: '.map-csv', scoresJson: '.scores-json',
     });
+    this.ui.mapCsv.append(downloadLink('this map (CSV)', () => this.mapFile()));
+    this.ui.scoresJson.append(downloadLink('JSON', () => ({ name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
     this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
     this.ui.grid.addEventListener('click', (e) => this.onCellClick(e));
@@ -322,7 +327,9 @@ export class SproutHeads extends HeadWidget {
     } catch (err) {
       if (err.name !== 'AbortError') {
         this.headScores = null;
-        this.ui.tops.textContent = `Head scores unavailable: ${err.message}`;
+        this.scoresError = `The head scores could not be loaded: ${err.message}`;
+        this.showError(this.scoresError);
+        this.renderScores();
       }
     }
   }
@@ -333,6 +340,7 @@ export class SproutHeads extends HeadWidget {
 
   setExample(data, name) {
     this.takeExample(data, name);
+    if (this.scoresError) this.showError(this.scoresError); // a story loading does not mend the scores
     this.buildGrid();
     this.redrawThumbnails();
     this.renderScores();
@@ -421,7 +429,8 @@ export class SproutHeads extends HeadWidget {
       c.cell.setAttribute('aria-label', this.cellLabel(l + 1, h + 1));
     }));
     if (!matrix) {
-      this.ui.tops.textContent = this.headScores || !kind ? '' : 'Loading the head scores…';
+      const waiting = this.scoresError ? 'Head scores unavailable (see the message below).' : 'Loading the head scores…';
+      this.ui.tops.textContent = this.headScores || !kind ? '' : waiting;
     } else {
       const info = KINDS[kind];
       const about = this.headScores.about?.[kind] ?? info.about;
@@ -504,6 +513,18 @@ export class SproutHeads extends HeadWidget {
     this.labelMargin = null;
     this.drawBig();
     this.setCursor(this.keyCursor || null);
+  }
+
+  /** The enlarged map as CSV: one row per (query, key) pair the query can see. */
+  mapFile() {
+    const { layer, head, example } = this.state;
+    if (!this.data || !layer) return null;
+    const { maps, tokens } = this.data;
+    const lines = ['query,query_token,key,key_token,weight'];
+    for (let t = 0; t < maps.T; t++) {
+      maps.row(layer - 1, head - 1, t).forEach((w, j) => lines.push(csvLine([t, tokens[t], j, tokens[j], w.toFixed(4)])));
+    }
+    return { name: `${example}_layer${layer}_head${head}.csv`, blob: new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }) };
   }
 
   renderDetailScores() {

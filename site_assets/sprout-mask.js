@@ -7,10 +7,11 @@
 //   words="◆ The cat …"  the tokens, space separated (at least 2, at most 8 are used)
 //   heads="48"           heads counted in the cost panel's "all heads" line
 //   long="512"           the long context of the cost panel
+// Deep link: #mask=3/010001000 sets T and the mask, row by row (key: hash="...", "off").
 import { attentionCost, causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from "./sprout-math.js";
 import {
-  BASE_CSS, DARK_CSS, SproutElement, actionButton, clampInt, colorScaleRgb, define, el, shadowFrame, svgEl,
-  textColorOn,
+  BASE_CSS, DARK_CSS, SproutElement, actionButton, clampInt, colorScaleRgb, define, el, hashState,
+  shadowFrame, svgEl, textColorOn,
 } from "./sprout-common.js";
 
 const WORDS = ["◆", "The", "cat", "sat", "on", "the", "mat", "."];
@@ -79,8 +80,28 @@ function eyeIcon() {
 // Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (sprout-common.js).
 class SproutMask extends SproutElement {
   connected() {
+    this.link = hashState(this, "mask", (text) => this.useHash(text), this.lifetime.signal);
     this.render();
     this.setAttribute("ready", "");
+  }
+
+  /** "5/0100…" from the URL hash: T, then the T x T mask row by row (1 = masked). */
+  useHash(text) {
+    const match = /^(\d+)\/([01]+)$/.exec(text);
+    const T = match && Number(match[1]);
+    if (!match || T < MIN_T || T > this.maxT || match[2].length !== T * T) return false;
+    this.T = T;
+    this.focusCell = this.focusCell.map((k) => Math.min(k, T - 1));
+    this.setMask(Array.from({ length: T }, (_, i) => [...match[2].slice(i * T, (i + 1) * T)].map((b) => b === "1")));
+    this.buildGrid();
+    this.render();
+    return true;
+  }
+
+  /** After a reader's change: redraw and keep T and the mask in the URL. */
+  changed() {
+    this.render();
+    this.link.save(`${this.T}/${this.mask().map((row) => row.map((m) => (m ? "1" : "0")).join("")).join("")}`);
   }
 
   themeChanged() {
@@ -130,7 +151,7 @@ class SproutMask extends SproutElement {
       this.T = Number.parseInt(this.sizeInput.value, 10);
       this.focusCell = this.focusCell.map((k) => Math.min(k, this.T - 1));
       this.buildGrid();
-      this.render();
+      this.changed();
     });
     controls.append(label,
       this.button("causal", "causal mask", () => this.setMask(causalMask(this.T))),
@@ -141,7 +162,7 @@ class SproutMask extends SproutElement {
   button(action, text, change) {
     return actionButton(action, text, () => {
       change();
-      this.render();
+      this.changed();
     });
   }
 
@@ -224,7 +245,7 @@ class SproutMask extends SproutElement {
   toggle(i, j) {
     this.fullMask[i][j] = !this.fullMask[i][j];
     this.focusCell = [i, j];
-    this.render();
+    this.changed();
   }
 
   // ---- state -> DOM ----
@@ -248,11 +269,13 @@ class SproutMask extends SproutElement {
     const cell = this.cells[i][j];
     const [row, col] = [this.words[i], this.words[j]];
     const percent = `${(weight * 100).toFixed(1)}%`;
+    const shown = String(Math.round(weight * 100));
     cell.dataset.value = String(weight);
     cell.dataset.score = String(toyScore(i, j));
     cell.dataset.masked = String(masked);
     cell.setAttribute("aria-pressed", String(masked));
-    cell.setAttribute("aria-label", `${row} looks at ${col}: ${masked ? "masked" : percent}`);
+    // the name holds the shown (rounded) text, so a reader who says "65%" finds the cell
+    cell.setAttribute("aria-label", `${row} looks at ${col}: ${masked ? "masked" : `${shown}%`}`);
     cell.title = masked ? "masked" : percent;
     cell.tabIndex = i === this.focusCell[0] && j === this.focusCell[1] ? 0 : -1;
     if (masked) {
@@ -261,7 +284,7 @@ class SproutMask extends SproutElement {
       cell.style.color = "";
       return;
     }
-    cell.replaceChildren(String(Math.round(weight * 100)), el("span", "pct", "%"));
+    cell.replaceChildren(shown, el("span", "pct", "%"));
     const rgb = colorScaleRgb(weight, this.dark);
     cell.style.background = `rgb(${rgb.join(", ")})`;
     cell.style.color = textColorOn(rgb);

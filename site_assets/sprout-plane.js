@@ -6,8 +6,11 @@
 //   values='{"girl": [0.9, 0.3, 0.5], ...}' value colours (RGB in 0..1), same names
 //   query="1.0, 0.8"                        where the query starts
 //   sharpness="1"                           the slider's start (it multiplies the scores)
+// Deep link: #plane=1.2/-0.4/2.0 sets the query (x/y) and the sharpness (key: hash="...", "off").
 import { attend } from "./sprout-math.js";
-import { BASE_CSS, DARK_CSS, SproutElement, actionButton, define, el, shadowFrame, svgEl } from "./sprout-common.js";
+import {
+  BASE_CSS, DARK_CSS, SproutElement, actionButton, define, el, hashState, shadowFrame, svgEl,
+} from "./sprout-common.js";
 
 const START_KEYS = { girl: [2.0, 0.5], ball: [0.5, 2.0], red: [1.5, -1.0], ran: [-1.2, 1.4] };
 const START_VALUES = {
@@ -27,7 +30,9 @@ const CSS = `${BASE_CSS}${DARK_CSS}
 :host { --shade: rgba(64, 81, 181, 0.08); }
 .layout { display: flex; flex-wrap: wrap; gap: 0.8rem; align-items: flex-start; }
 .plane { flex: 1 1 15rem; max-width: 22rem; min-width: 0; }
-svg { display: block; width: 100%; height: auto; user-select: none; -webkit-user-select: none; }
+/* a finger anywhere on the plane drags the query (a press on empty plane picks it up), so the
+   drawing, not only the points, takes touches from page scrolling */
+svg { display: block; width: 100%; height: auto; user-select: none; -webkit-user-select: none; touch-action: none; }
 .grid { stroke: var(--fg-lightest); stroke-width: 1; }
 .axis { stroke: var(--fg-lighter); stroke-width: 1.5; }
 .positive { fill: var(--shade); }
@@ -130,8 +135,19 @@ function nobodyFitsLayout(keys) {
 // Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-common.js).
 class SproutPlane extends SproutElement {
   connected() {
+    this.link = hashState(this, "plane", (text) => this.useHash(text), this.lifetime.signal);
     this.render();
     this.setAttribute("ready", "");
+  }
+
+  /** "1.2/-0.4/2.0" from the URL hash: the query's x and y, then the sharpness. */
+  useHash(text) {
+    const numbers = text.split("/").map(Number);
+    if (numbers.length !== 3 || !numbers.every(Number.isFinite)) return false;
+    this.moveTo("query", numbers.slice(0, 2));
+    this.sharpness = Math.min(5, Math.max(0, numbers[2]));
+    if (this.lastResult) this.render();
+    return true;
   }
 
   disconnected() {
@@ -415,6 +431,7 @@ class SproutPlane extends SproutElement {
     const parts = this.names.map((name, j) => `${name} ${(weights[j] * 100).toFixed(1)}%`);
     this.status.textContent = `Query at (${fmt1(this.query[0])}, ${fmt1(this.query[1])}), ` +
       `sharpness ${this.sharpness.toFixed(1)}. Weights: ${parts.join(", ")}.`;
+    this.link.save(`${fmt2(this.query[0])}/${fmt2(this.query[1])}/${this.sharpness.toFixed(1)}`);
   }
 
   // ---- moving points ----

@@ -12,7 +12,9 @@
 // applies. The choices become a radiogroup; choosing shows "Correct" or "Not quite" with that
 // choice's explanation. After a wrong choice the reader may try again, or press
 // "Show the answer". Page text is only ever moved or cloned as nodes, never parsed as HTML.
-import { SproutElement, define } from "./sprout-common.js";
+// Deep link: #quiz1=2 chooses the second choice of the page's first quiz (key: the `hash`
+// attribute, else the id, else quizN).
+import { SproutElement, define, hashState } from "./sprout-common.js";
 
 const STYLE_ID = "sprout-quiz-style";
 const CSS = `
@@ -78,7 +80,10 @@ let questionCount = 0;
 class SproutQuiz extends SproutElement {
   connected() {
     ensureStyle(this.ownerDocument);
-    if (this.upgraded) return;
+    if (this.upgraded) {
+      this.followHash();
+      return;
+    }
     // The element may be defined before the parser has reached its children.
     if (!this.querySelector("li") && document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", () => this.isConnected && this.upgrade(), { once: true });
@@ -100,6 +105,22 @@ class SproutQuiz extends SproutElement {
     this.feedback.setAttribute("aria-live", "polite");
     list.after(this.feedback);
     this.setAttribute("ready", "");
+    this.followHash();
+  }
+
+  /**
+   * The reader's choice in the URL hash ("#quiz1=2": the second choice of the page's first
+   * quiz; the key is the `hash` attribute, else the element's id, else quizN).
+   */
+  followHash() {
+    const quizzes = [...document.querySelectorAll("sprout-quiz")];
+    const key = this.id || `quiz${quizzes.indexOf(this) + 1}`;
+    this.link = hashState(this, key, (text) => {
+      const index = /^\d+$/.test(text) ? Number(text) - 1 : -1;
+      if (!this.choices[index]) return false;
+      this.choose(index, false);
+      return true;
+    }, this.lifetime.signal);
   }
 
   makeRadiogroup(list, question) {
@@ -150,11 +171,17 @@ class SproutQuiz extends SproutElement {
     this.choices[index].focus();
   }
 
-  choose(index) {
+  /** Show the verdict on a choice (`byReader`: focus it and keep it in the URL). */
+  choose(index, byReader = true) {
     const choice = this.choices[index];
     const right = choice.hasAttribute("data-correct");
     this.choices.forEach((c, i) => c.setAttribute("aria-checked", String(i === index)));
-    this.focusChoice(index);
+    if (byReader) {
+      this.focusChoice(index);
+      this.link?.save(String(index + 1));
+    } else {
+      this.choices.forEach((c, i) => { c.tabIndex = i === index ? 0 : -1; });
+    }
     choice.dataset.result = right ? "right" : "wrong";
     choice.querySelector(".mark").textContent = right ? "✓" : "✗";
     this.dataset.result = right ? "right" : "wrong";

@@ -1,12 +1,14 @@
 // W1 <sprout-window>: the ch. 6 window network sees only the last 8 tokens before the cursor.
 // Everything earlier is gone for it; Sprout still sees the whole story. At the chosen mark the
-// two models' precomputed top predictions are shown side by side.
+// two models' precomputed top predictions are shown side by side, and at any other cursor
+// position their predictions there (the example's `next`).
 //
 // <sprout-window src="../artifacts/examples/mia_doll.json" mark="recall"></sprout-window>
 // Optional: size="8" (the window), models="window,sprout" (whose predictions to compare).
+// Deep link: #window=30 puts the cursor after token 29 (key changeable with hash="...", "off").
 import {
-  BASE_CSS, SproutElement, clampInt, define, displayToken, el, fetchJson, formatPercent, listOf,
-  quoted, shadowParts, showErrorLine, whenVisible,
+  BASE_CSS, SproutElement, clampInt, define, displayToken, el, fetchJson, formatPercent, hashState,
+  listOf, quoted, shadowParts, showErrorLine, whenVisible,
 } from './sprout-common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -49,8 +51,12 @@ const CSS = `${BASE_CSS}
   background: color-mix(in srgb, var(--accent) 22%, transparent);
   border-color: var(--accent); font-weight: 600;
 }
-.tok.gone { opacity: 0.45; text-decoration: line-through; text-decoration-color: var(--fg-lighter); }
-.tok.future { opacity: 0.25; border-style: dotted; border-color: var(--fg-lighter); }
+/* gone and later tokens are told apart by strike-through and a dotted box, and their muted
+   text still reads at 4.5:1 (an opacity would not) */
+:host { --muted: #595959; }
+:host([data-theme="dark"]) { --muted: #9a9ea8; }
+.tok.gone { color: var(--muted); text-decoration: line-through; text-decoration-color: var(--fg-lighter); }
+.tok.future { color: var(--muted); font-style: italic; border-style: dotted; border-color: var(--fg-lighter); }
 .caret {
   display: inline-block; align-self: stretch; width: 3px; border-radius: 2px;
   background: var(--fg); margin: 0 0.15rem; position: relative;
@@ -62,16 +68,19 @@ const CSS = `${BASE_CSS}
 .slider input { flex: 1 1 10rem; min-width: 0; accent-color: var(--accent); }
 .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; color: var(--fg-light); font-size: 0.85em; }
 .legend .tok { cursor: default; font-size: 0.9em; }
+.legend .tok.window { color: var(--fg); }
 .status { margin: 0.3rem 0; }
 .predictions { display: flex; flex-wrap: wrap; gap: 0.6rem 1.2rem; margin-top: 0.4rem; }
 .model { flex: 1 1 12rem; min-width: 0; }
-.model h4 { margin: 0 0 0.2rem; font-size: 0.95em; }
+.model h3 { margin: 0 0 0.2rem; font-size: 0.95em; }
 .model ol { margin: 0; padding-left: 1.4rem; }
 .model li { margin: 0.1rem 0; }
 .bar { display: inline-block; height: 0.55rem; background: var(--accent); border-radius: 1px; vertical-align: middle; margin-left: 0.3rem; }
 .prob { font-variant-numeric: tabular-nums; margin-left: 0.3rem; }
 .answer { font-weight: 700; }
 .elsewhere button { margin-left: 0.3rem; }
+.here-title { margin: 0.4rem 0 0; font-weight: 600; }
+.predictions-here { display: flex; flex-wrap: wrap; gap: 0.6rem 1.2rem; }
 `;
 
 const TEMPLATE = `
@@ -95,6 +104,10 @@ const TEMPLATE = `
   <p class="status" aria-live="polite"></p>
   <div class="predictions" hidden></div>
   <p class="elsewhere" hidden></p>
+  <div class="here" hidden>
+    <p class="here-title"></p>
+    <div class="predictions-here"></div>
+  </div>
   <p class="error" role="alert" hidden></p>
 </div>`;
 
@@ -103,6 +116,7 @@ export class SproutWindow extends SproutElement {
   connected() {
     this.size = clampInt(this.getAttribute('size'), 1, 512, 8);
     this.models = listOf(this.getAttribute('models') || 'window,sprout');
+    this.link = hashState(this, 'window', (text) => this.useHashCursor(text), this.lifetime.signal);
     this.load();
   }
 
@@ -110,13 +124,28 @@ export class SproutWindow extends SproutElement {
     this.ui = shadowParts(this, TEMPLATE, {
       story: '.story', slider: 'input', position: '.position', status: '.status',
       predictions: '.predictions', elsewhere: '.elsewhere', error: '.error',
+      here: '.here', hereTitle: '.here-title', hereColumns: '.predictions-here',
     });
-    this.ui.slider.addEventListener('input', () => this.setCursor(Number(this.ui.slider.value)));
+    this.ui.slider.addEventListener('input', () => this.readerCursor(Number(this.ui.slider.value)));
     this.ui.story.addEventListener('keydown', (e) => this.onKey(e));
     this.ui.story.addEventListener('click', (e) => {
       const tok = e.target.closest('.tok');
-      if (tok) this.setCursor(Number(tok.dataset.index) + 1);
+      if (tok) this.readerCursor(Number(tok.dataset.index) + 1);
     });
+  }
+
+  /** A cursor from the URL hash ("30"): shown now, or once the story has loaded. */
+  useHashCursor(text) {
+    if (!/^\d+$/.test(text)) return false;
+    this.wantedCursor = Number(text);
+    if (this.example) this.setCursor(this.wantedCursor);
+    return true;
+  }
+
+  /** A cursor the reader chose: shown and kept in the URL. */
+  readerCursor(position) {
+    this.setCursor(position);
+    if (this.example) this.link.save(String(this.cursor));
   }
 
   async load() {
@@ -148,7 +177,7 @@ export class SproutWindow extends SproutElement {
     this.ui.slider.max = String(T);
     this.ui.slider.setAttribute('aria-valuetext', '');
     this.buildPredictions();
-    this.setCursor(this.mark ? markCursor(this.mark) : Math.min(T, this.size + 1));
+    this.setCursor(this.wantedCursor ?? (this.mark ? markCursor(this.mark) : Math.min(T, this.size + 1)));
     this.setAttribute('ready', '');
   }
 
@@ -170,18 +199,22 @@ export class SproutWindow extends SproutElement {
   }
 
   buildPredictions() {
-    const box = this.ui.predictions;
     if (!this.predictions) {
-      box.replaceChildren();
+      this.ui.predictions.replaceChildren();
       return;
     }
     const answer = this.example.tokens[this.mark.end];
-    box.replaceChildren(...this.models.filter((m) => this.predictions[m]).map((model) => {
+    this.ui.predictions.replaceChildren(...this.predictionColumns((model) => this.predictions[model], answer));
+  }
+
+  /** One column per model that has predictions (`of(model)`: its top list), best first. */
+  predictionColumns(of, answer) {
+    return this.models.filter((m) => of(m)).map((model) => {
       const column = el('section', 'model');
       column.dataset.model = model;
-      column.append(el('h4', '', MODEL_NAMES[model] || model));
+      column.append(el('h3', '', MODEL_NAMES[model] || model));
       const list = el('ol');
-      for (const p of this.predictions[model]) {
+      for (const p of of(model)) {
         const item = el('li');
         item.append(el('span', 'token', quoted(p.token)));
         const bar = el('span', 'bar');
@@ -196,7 +229,23 @@ export class SproutWindow extends SproutElement {
       }
       column.append(list);
       return column;
-    }));
+    });
+  }
+
+  /** Away from the mark: both models' predictions for the token after the cursor. */
+  renderHere(cursor, atMark) {
+    const next = this.example.next;
+    const show = Boolean(next) && !atMark;
+    this.ui.here.hidden = !show;
+    if (!show) {
+      this.ui.hereColumns.replaceChildren();
+      return;
+    }
+    const answer = this.example.tokens[cursor];
+    this.ui.hereTitle.textContent = answer === undefined
+      ? 'What the models predict after the last token:'
+      : `What the models predict here (the story goes on with ${quoted(answer)}):`;
+    this.ui.hereColumns.replaceChildren(...this.predictionColumns((model) => next[model]?.[cursor - 1], answer));
   }
 
   setCursor(position) {
@@ -229,6 +278,7 @@ export class SproutWindow extends SproutElement {
     this.ui.predictions.hidden = !(atMark && this.predictions);
     this.ui.elsewhere.hidden = !this.mark || atMark;
     if (this.mark && !atMark) this.renderElsewhere();
+    this.renderHere(cursor, atMark);
   }
 
   renderElsewhere() {
@@ -238,7 +288,7 @@ export class SproutWindow extends SproutElement {
     const jump = el('button', 'jump', 'Jump there');
     jump.type = 'button';
     jump.addEventListener('click', () => {
-      this.setCursor(markCursor(this.mark));
+      this.readerCursor(markCursor(this.mark));
       this.ui.slider.focus();
     });
     box.append(document.createTextNode(`The models' predictions are shown with the cursor right after ${quoted(this.mark.text)} (token ${this.mark.position}, ${lastToken}).`), jump);
@@ -250,7 +300,7 @@ export class SproutWindow extends SproutElement {
     const moves = { ArrowLeft: this.cursor - 1, ArrowRight: this.cursor + 1, Home: 1, End: T };
     if (!(event.key in moves)) return;
     event.preventDefault();
-    this.setCursor(moves[event.key]);
+    this.readerCursor(moves[event.key]);
   }
 }
 

@@ -168,6 +168,19 @@ def test_marks_and_predictions_are_where_examples_toml_says(built, examples_file
                 assert len(probs) == 5 and probs == sorted(probs, reverse=True)
 
 
+def test_every_position_has_each_models_top_five_next_tokens(built, examples_file):
+    for example in load_examples(examples_file):
+        record = load(built / "examples" / f"{example.id}.json")
+        for model in ("window", "gpt1", "sprout"):
+            following = record["next"][model]
+            assert len(following) == len(record["ids"])
+            for top in following:
+                probs = [p["prob"] for p in top]
+                assert len(top) == 5 and probs == sorted(probs, reverse=True) and 0 < sum(probs) <= 1 + 1e-6
+            for name, mark in record["marks"].items():  # the marks' predictions are the same numbers
+                assert following[mark["end"] - 1] == record["predictions"][name][model]
+
+
 def test_html_in_a_story_stays_plain_text(built, examples_file):
     path = built / "examples" / "html_like.json"
     record = load(path)

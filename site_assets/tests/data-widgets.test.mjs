@@ -253,3 +253,21 @@ test('browser helpers degrade quietly without a DOM', () => {
   stop();
   define('sprout-nothing', class {});
 });
+
+// --- predictions and downloads ---------------------------------------------------------------
+
+test('nextSentence names the top guesses and what the story has next', async () => {
+  const { nextSentence } = await import('../sprout-explorer.js');
+  const top = [{ token: ' went', prob: 0.5 }, { token: '.', prob: 0.25 }];
+  assert.equal(nextSentence(top, ' Tom', ' ran'),
+               'Sprout\'s top 2 guesses for the token after ‘Tom’: ‘went’ 50.0%, ‘.’ 25.0% (the story has ‘ran’).');
+  assert.match(nextSentence(top, ' Tom', undefined), /\(the story ends here\)\.$/);
+  assert.equal(nextSentence(undefined, ' Tom', ' ran'), '');
+});
+
+test('the explorer view and CSV lines quote what needs quoting', async () => {
+  const { weightsCsv } = await import('../sprout-explorer.js');
+  const { csvLine } = await import('../sprout-common.js');
+  assert.equal(csvLine(['a,b', 'say "x"', 'line\nbreak', 3, null]), '"a,b","say ""x""","line\nbreak",3,');
+  assert.equal(weightsCsv([0.75, 0.25], ['◆', ' he, said']), 'key,token,weight\n0,◆,0.7500\n1," he, said",0.2500\n');
+});

@@ -1,0 +1,62 @@
+"""axe-core (from node_modules, injected into the page) over every page of the built site, in the
+light and the dark palette, once every widget and chart is ready and one head map is enlarged."""
+import pytest
+from test_site import PAGES, ROOT, load_everything, open_page, set_scheme
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+# axe's experimental check that a control's name holds its visible text (WCAG 2.5.3)
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {
+    resultTypes: ['violations'],
+    rules: {'label-content-name-mismatch': {enabled: true}},
+  });
+  return result.violations.map(v => ({id: v.id, impact: v.impact,
+                                      nodes: v.nodes.map(n => n.target.join(' '))}));
+}"""
+BLOCKING = {"serious", "critical"}
+ALSO_REQUIRED = {"heading-order"}  # moderate in axe, but a screen reader's outline depends on it
+
+
+def axe_findings(page):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `npm ci`")
+    if not page.evaluate("() => 'axe' in window"):
+        page.add_script_tag(path=str(AXE))
+    return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'][:5])}"
+            for v in page.evaluate(RUN_AXE) if v["impact"] in BLOCKING or v["id"] in ALSO_REQUIRED]
+
+
+def audit_both_palettes(page):
+    findings = {}
+    for scheme in ("default", "slate"):
+        set_scheme(page, scheme)
+        page.wait_for_function(f"""() => [...document.querySelectorAll('[data-theme]')]
+            .every(el => el.dataset.theme === '{'dark' if scheme == 'slate' else 'light'}')""")
+        # Material fades colours over a short transition: audit the colours it ends on
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        found = axe_findings(page)
+        if found:
+            findings[scheme] = found
+    return findings
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_nothing_serious_on_any_page_in_either_palette(browse, built_site, path):
+    page = open_page(browse, built_site, path)
+    load_everything(page)
+    if page.locator("sprout-heads").count():  # the enlarged map and its labels are audited too
+        page.evaluate("document.querySelector('sprout-heads').select({layer: 7, head: 2})")
+        page.wait_for_function("""() => !document.querySelector('sprout-heads').shadowRoot
+                                  .querySelector('.detail').hidden""")
+    assert audit_both_palettes(page) == {}
+
+
+@pytest.mark.parametrize("name", ["model_losses", "attention_tom_he"])
+def test_axe_finds_nothing_serious_on_the_standalone_figure_pages(browse, built_site, name):
+    browse.goto(f"{built_site}artifacts/figures/{name}.html")
+    page = browse.page
+    page.wait_for_selector(".plotly .main-svg")
+    assert page.title() and page.evaluate("document.documentElement.lang") == "en"
+    assert axe_findings(page) == []

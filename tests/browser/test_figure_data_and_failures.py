@@ -1,0 +1,97 @@
+"""Every chart's numbers (summary, table, CSV and JSON downloads) and every failed fetch: each data
+file of the chapter blocked in turn leaves a role=alert message and the `error` attribute."""
+import csv
+import io
+import json
+
+import pytest
+from test_site import ROOT, open_page
+
+pytestmark = pytest.mark.browser
+
+FIGURES = ROOT / "docs" / "artifacts" / "figures"
+CHAPTER_FIGURES = ["f1_dot_product_spread", "induction_loss", "model_losses"]
+
+
+def scroll_through(page):
+    y = 0
+    while y < page.evaluate("document.documentElement.scrollHeight"):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(40)
+        y += 600
+
+
+@pytest.mark.parametrize("name", CHAPTER_FIGURES)
+def test_each_chart_offers_a_summary_a_table_and_its_data_as_csv_and_json(browse, built_site, name):
+    page = open_page(browse, built_site)
+    figure = page.locator(f"sprout-figure[name={name}]")
+    figure.scroll_into_view_if_needed()
+    page.wait_for_function(f"() => document.querySelector('sprout-figure[name={name}]').hasAttribute('ready')")
+    data = json.loads((FIGURES / f"{name}.json").read_text())
+    named = [t["name"] for t in data["data"] if t.get("showlegend", True)]
+    summary = figure.locator(".sprout-figure-summary").text_content()
+    assert all(f"{n}: " in summary for n in named), summary
+    assert figure.locator("svg[aria-hidden=true]").count() >= 1
+    # the mode bar holds two buttons, none of them a cloud upload
+    titles = figure.locator(".modebar-btn").evaluate_all("bs => bs.map(b => b.dataset.title)")
+    assert len(titles) == 2 and not any("Share" in t or "cloud" in t.lower() for t in titles), titles
+
+    figure.locator(".sprout-figure-data summary").click()
+    rows = figure.locator(".sprout-figure-table tbody tr")
+    points = sum(len(t["y"]) for t in data["data"])
+    assert rows.count() == min(points, 400)
+
+    with page.expect_download() as got:
+        figure.get_by_role("link", name="CSV").click()
+    table = list(csv.reader(io.StringIO(got.value.path().read_text())))
+    assert len(table) == points + 1 and table[0][0] == "series"
+    first = data["data"][0]
+    assert table[1][0] == first["name"] and float(table[1][2]) == pytest.approx(first["y"][0], rel=1e-3)
+
+    with page.expect_download() as got:
+        figure.get_by_role("link", name="JSON").click()
+    assert json.loads(got.value.path().read_text()) == data
+
+
+def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(chromium, built_site):
+    context = chromium.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(built_site)
+    figure = page.locator("sprout-figure[name=induction_loss]")
+    figure.scroll_into_view_if_needed()
+    page.wait_for_function("() => document.querySelector('sprout-figure[name=induction_loss]').hasAttribute('ready')")
+    assert figure.locator(".modebar-btn").count() == 0
+    assert figure.locator(".legend").count() == 1
+    context.close()
+
+
+# (file blocked, the element that must say so); `abort` is a network failure, else an HTTP 404
+BLOCKED = [
+    ("**/examples/mia_doll.json", "sprout-window", "abort"),
+    ("**/examples/tom_he.json", "sprout-explorer", 404),
+    ("**/examples/zorbin.json", "sprout-heads", 404),
+    ("**/artifacts/head_scores.json", "sprout-heads", "abort"),
+    ("**/figures/f1_dot_product_spread.json", "sprout-figure[name=f1_dot_product_spread]", 404),
+    ("**/figures/induction_loss.json", "sprout-figure[name=induction_loss]", "abort"),
+    ("**/figures/model_losses.json", "sprout-figure[name=model_losses]", 404),
+    ("**/plotly-cartesian.min.js", "sprout-figure[name=f1_dot_product_spread]", 404),
+]
+
+
+@pytest.mark.parametrize("pattern,selector,failure", BLOCKED, ids=[b[0].split("/")[-1] + "-" + b[1].split("[")[0]
+                                                                  for b in BLOCKED])
+def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, pattern, selector, failure):
+    page = browse.page
+    if failure == "abort":
+        page.route(pattern, lambda route: route.abort("failed"))
+    else:
+        page.route(pattern, lambda route: route.fulfill(status=404, body="missing"))
+    open_page(browse, built_site)
+    scroll_through(page)
+    element = page.locator(selector)
+    element.evaluate("el => new Promise(done => { const check = () => el.hasAttribute('error') ? done() "
+                     ": setTimeout(check, 50); check(); })")
+    alert = element.locator("[role=alert]")
+    assert alert.count() == 1 and alert.is_visible()
+    assert pattern.split("/")[-1] in alert.text_content()
+    browse.errors.clear()  # the failed request itself is logged by the browser
