@@ -128,28 +128,30 @@ def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
     return torch.stack([s / count for s in sums]).view(len(layers), H, D)
 
 
-def _replace_one_head_per_copy(means_of_layer, copies):
-    """A pre-hook for one layer's output projection: in copy h of the batch, head h is replaced
-    by its mean (copies of the batch are stacked along the batch dimension)."""
+def _replace_one_head_per_copy(means_of_layer, heads):
+    """A pre-hook for one layer's output projection: in copy i of the batch (copies stacked
+    along the batch dimension), head heads[i] is replaced by its mean."""
     H, D = means_of_layer.shape
 
     def hook(module, args):
         y = args[0].clone()
         B, T, C = y.shape
-        view = y.view(copies, B // copies, T, H, D)
-        for h in range(copies):
-            view[h, :, :, h, :] = means_of_layer[h].to(y.dtype)
+        view = y.view(len(heads), B // len(heads), T, H, D)
+        for i, h in enumerate(heads):
+            view[i, :, :, h, :] = means_of_layer[h].to(y.dtype)
         return (y,)
     return hook
 
 
 @torch.no_grad()
-def ablate_heads(model, measures, means, autocast_bf16=True):
-    """Every measure on the intact model and with each head removed in turn.
+def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
+    """Every measure on the intact model and with each head removed in turn (or only the
+    (layer, head) pairs listed in `only`, 0-based; the others' entries are then None).
 
     Returns {"intact": {name: value}, "ablated": {name: [[value per head] per layer]}}."""
     model.eval()
     L, H = means.shape[:2]
+    chosen = {layer: [h for h in range(H) if only is None or (layer, h) in only] for layer in range(L)}
     rows = [r for m in measures for r in m.rows]
     positions = [p for m in measures for p in m.positions]
     owner = [k for k, m in enumerate(measures) for _ in m.rows]
@@ -174,19 +176,21 @@ def ablate_heads(model, measures, means, autocast_bf16=True):
             add(intact, ks, lp.split(split), kinds)
             for k, n in zip(ks, split):
                 counts[k] += n
-            for layer in range(L):
-                x = inputs[layer].repeat(H, 1, 1)
-                block = model.blocks[layer]
-                with _hooked(block.attn.proj, _replace_one_head_per_copy(means[layer], H)):
+            for layer, heads in chosen.items():
+                if not heads:
+                    continue
+                x = inputs[layer].repeat(len(heads), 1, 1)
+                with _hooked(model.blocks[layer].attn.proj, _replace_one_head_per_copy(means[layer], heads)):
                     logits = _run_from(model, layer, x)
                 B = ids.size(0)
-                for h in range(H):
-                    lp = _target_logprobs(logits[h * B:(h + 1) * B], ids, pos)
+                for i, h in enumerate(heads):
+                    lp = _target_logprobs(logits[i * B:(i + 1) * B], ids, pos)
                     add(ablated[:, layer, h], ks, lp.split(split), kinds)
     intact /= counts
     ablated /= counts.view(-1, 1, 1)
     return {"intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
-            "ablated": {m.name: [[round(v, 5) for v in row] for row in ablated[k].tolist()]
+            "ablated": {m.name: [[round(v, 5) if h in chosen[layer] else None for h, v in enumerate(row)]
+                                 for layer, row in enumerate(ablated[k].tolist())]
                         for k, m in enumerate(measures)}}
 
 
@@ -237,6 +241,40 @@ def pronoun_measure(tokenizer, examples, context):
         rows.append(tuple(t.ids[: he + 1]))
         positions.append((he - 1,))
     return Measure("pronoun_probe", tuple(rows), tuple(positions), kind="prob")
+
+
+VALIDATION = "loss_tinystories_validation"
+
+
+def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
+    """The chapter's measures (validation loss only where validation.txt is present), and the
+    held-out generated stories, as token ids, that the heads' means are taken over."""
+    from . import data, probes
+    from .inspect import repeat_batch
+
+    generated = data.heldout_generated(STORIES)
+    validation = data.validation_stories(tinystories_dir, STORIES)
+    measures = [loss_measure(VALIDATION, tokenizer, validation)] if validation else []
+    measures += [loss_measure("loss_generated", tokenizer, generated),
+                 *repeat_measures(repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)),
+                 name_measure(tokenizer, probes.name_examples(PROBE_ROWS), context),
+                 pronoun_measure(tokenizer, probes.pronoun_examples(PROBE_ROWS), context)]
+    return measures, tokenizer.encode_batch(generated)
+
+
+def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
+    """The standard measures intact and without each of `heads` ((layer, head), 1-based):
+    {"intact": {measure: value}, (layer, head): {measure: value}}."""
+    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
+    means = mean_head_outputs(model, mean_texts, STORY_TOKENS)
+    result = ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
+    return {"intact": result["intact"],
+            **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads}}
+
+
+def advantage_kept(intact, ablated):
+    """The share of the repeat's advantage (first-copy loss minus second-copy loss) left."""
+    return (ablated["repeat_first"] - ablated["repeat_second"]) / (intact["repeat_first"] - intact["repeat_second"])
 
 
 def damage(result):

@@ -293,3 +293,15 @@ def test_without_no_train_a_missing_checkpoint_is_trained(checkpoints, examples_
     assert main(["--checkpoints", str(partial), "--out", str(out), "--examples", str(examples_file),
                  "--tinystories", "none", "--quiet"]) == 0
     assert trained == ["sprout"] and (out / "manifest.json").exists()
+
+
+def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkpoints, examples_file, tmp_path,
+                                                                   capsys):
+    first = load(built / "ablations.json")
+    heads = load(built / "head_scores.json")
+    assert heads["ablation"]["breaks"] == first["breaks"] and len(first["breaks"]) == heads["layers"]
+    again = tmp_path / "again"
+    shutil.copytree(built, again)
+    assert build(checkpoints, again, examples_file) == 0
+    assert load(again / "ablations.json") == first
+    assert "5 measures kept from an earlier build, 0 to compute" in capsys.readouterr().err
