@@ -38,35 +38,17 @@ bench: setup
 clean:
 	rm -rf $(VENV) site .pytest_cache node_modules test-output
 
-# The published recipe, stage by stage (about 1 h 30 min on 2 CPU cores; see
-# build_artifacts/checkpoints/MODEL_CARD.md). Each stage resumes with --resume if interrupted.
-TRAIN := $(PY) -m sprout train --compile --eval-every 200
-STAGE_MIX := generated=0.4,tinystories=0.1,copy=1.0,copy_min=4,copy_max=24,copy_times=4
-STORY_MIX := generated=0.6,tinystories=0.4
+# The published recipes, stage by stage, from sprout/recipes/*.toml (about 1 h 30 min on 2 CPU
+# cores; see build_artifacts/checkpoints/MODEL_CARD.md). Interrupted stages resume where they stopped.
 train: setup
-	$(PY) -m sprout train --compile --eval-every 200 --model sprout --out runs/sprout-a --steps 12000 --stop-after 1000 \
-	    --batch-size 16 --seq-len 128 --lr 3e-3 --warmup 150 --seed 1 --mix $(STAGE_MIX),score_first_copy=1.0
-	$(TRAIN) --model sprout --out runs/sprout-b --init-from runs/sprout-a --steps 12000 --stop-after 1143 \
-	    --batch-size 16 --seq-len 128 --lr 3e-3 --warmup 100 --seed 2 --mix $(STAGE_MIX)
-	$(TRAIN) --model sprout --out runs/sprout-c --init-from runs/sprout-b --steps 6500 --stop-after 2681 \
-	    --batch-size 8 --seq-len 256 --late-seq-len 512 --late-steps 900 --lr 2e-3 --warmup 100 --seed 5 \
-	    --mix generated=0.55,tinystories=0.35,copy=0.2,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5
-	# the published run was shortened here to fit the session: same run, new total length
-	$(PY) -m sprout train --out runs/sprout-c --resume --steps 5000 --late-steps 500
-	$(TRAIN) --model sprout --out runs/sprout-d --init-from runs/sprout-c --steps 1000 \
-	    --batch-size 8 --seq-len 256 --late-seq-len 512 --late-steps 150 --lr 1e-3 --warmup 50 --seed 6 --eval-every 250 \
-	    --mix generated=0.5,tinystories=0.3,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3
-	$(PY) -m sprout train --model gpt1 --out runs/gpt1 --tokenizer runs/sprout-a/tokenizer.json --steps 1500 \
-	    --batch-size 16 --seq-len 256 --lr 3e-3 --warmup 100 --seed 3 --eval-every 250 --mix $(STORY_MIX)
-	$(PY) -m sprout train --model window --out runs/window --tokenizer runs/sprout-a/tokenizer.json --steps 1500 \
-	    --batch-size 16 --seq-len 256 --lr 3e-3 --warmup 100 --seed 4 --eval-every 250 --mix $(STORY_MIX)
-	for m in sprout-d:sprout gpt1:gpt1 window:window; do \
-	    $(PY) -m sprout publish runs/$${m%%:*} build_artifacts/checkpoints/$${m##*:}; done
+	$(PY) -m sprout train --recipe sprout --publish build_artifacts/checkpoints/sprout
+	$(PY) -m sprout train --recipe gpt1 --publish build_artifacts/checkpoints/gpt1
+	$(PY) -m sprout train --recipe window --publish build_artifacts/checkpoints/window
 
 claims: setup
 	$(PY) -m sprout claims
 
-# The site's data (docs/artifacts) from the published checkpoints; trains any that are missing
-# unless ARGS contains --no-train. Two runs on the same checkpoints give identical bytes.
+# The site's data (docs/artifacts) from the published checkpoints (a missing one stops it with the
+# command that trains it). Two runs on the same checkpoints give identical bytes.
 artifacts: setup
 	$(PY) -m build_artifacts $(ARGS)

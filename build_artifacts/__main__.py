@@ -21,7 +21,8 @@ def parse(argv):
     p.add_argument("--examples", type=Path, default=EXAMPLES_FILE, help="example stories (TOML)")
     p.add_argument("--tinystories", default="", help="TinyStories folder for the validation losses, "
                    "or 'none' (default: ../shared/data/tinystories if present)")
-    p.add_argument("--no-train", action="store_true", help="stop if a checkpoint is missing instead of training it")
+    # older scripts pass --no-train; the artifacts stage never trains, so it changes nothing
+    p.add_argument("--no-train", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=0, help="seed of the random sequences and the untrained baseline")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p.parse_args(argv)
@@ -44,7 +45,7 @@ def main(argv=None):
     args = parse(argv)
     try:
         opts = Options(checkpoints=args.checkpoints, out=args.out, examples=args.examples,
-                       tinystories=tinystories_dir(args.tinystories), no_train=args.no_train,
+                       tinystories=tinystories_dir(args.tinystories),
                        seed=args.seed, quiet=args.quiet, argv=argv)
         out = build(opts)
     except (PipelineError, ExampleError, CheckpointError, FileNotFoundError) as e:

@@ -19,7 +19,7 @@ from sprout.claims import THRESHOLDS, measure_claims
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
-from . import ablations, baselines, figures, measure, training, training_story
+from . import ablations, baselines, figures, measure, training_story
 from .output import atomic_folder, file_hashes, sha256_file, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,6 @@ class Options:
     out: Path = DEFAULT_OUT
     examples: Path = EXAMPLES_FILE
     tinystories: Path | None = None
-    no_train: bool = False
     seed: int = 0
     quiet: bool = False
     argv: list = field(default_factory=list)  # the command line, for the manifest
@@ -52,12 +51,10 @@ def missing_checkpoints(folder):
 
 def load_models(opts):
     missing = missing_checkpoints(opts.checkpoints)
-    if missing and opts.no_train:
+    if missing:  # the artifacts stage never trains: that is hours, and a choice of its own
         where = ", ".join(str(Path(opts.checkpoints) / m) for m in missing)
-        raise PipelineError(f"missing checkpoint {where}: make it with `make train` "
-                            f"(or run without --no-train to train it now)")
-    if missing:
-        training.train_missing(missing, opts.checkpoints, tinystories_dir=opts.tinystories)
+        commands = "; ".join(f"sprout train --recipe {m} --publish {Path(opts.checkpoints) / m}" for m in missing)
+        raise PipelineError(f"missing checkpoint {where}: train it with `make train` (or {commands})")
     loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in measure.MODELS}
     tokenizer = loaded["sprout"][1]
     for m, (_, tok, _) in loaded.items():

@@ -1,64 +1,118 @@
-"""Tokens per second of a training step and of inference, with a plain reference beside it."""
+"""Training speed as a hardware person reads it: tokens/s of the step `sprout train` runs, eager
+and compiled, beside the plain reference, each as a fraction of this machine's own bf16 matmul
+peak (MFU). The variants take turns step by step, so a machine that slows down mid-run slows
+them all alike and their ratios stay fair."""
+import resource
+import statistics
 import time
 
 import torch
-import torch.nn.functional as F
 
+from .flops import matmul_peak, training_flops_per_token, utilisation
 from .model import CONFIGS, build_model, count_parameters
+from .step import TrainingStep
 
 
-def _time(fn, steps, warmup=2):
-    for _ in range(warmup):
-        fn()
-    start = time.perf_counter()
-    for _ in range(steps):
-        fn()
-    return (time.perf_counter() - start) / steps
+def _sync(device):
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
 
 
-def training_rate(model, batch_size, seq_len, steps, vocab_size):
-    ids = torch.randint(0, vocab_size, (batch_size, seq_len + 1))
+def _step_for(model, compile):
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
+    return TrainingStep(model, optimizer, clip=1.0, compile=compile)
 
-    def step():
-        with torch.autocast("cpu", dtype=torch.bfloat16):
-            logits = model(ids[:, :-1])
-        F.cross_entropy(logits.float().flatten(0, 1), ids[:, 1:].flatten()).backward()
-        optimizer.step()
-        optimizer.zero_grad(set_to_none=True)
 
-    return batch_size * seq_len / _time(step, steps)
+def _reference_model(cfg):
+    from benchmarks.reference import PlainGPT
+
+    return PlainGPT(cfg.vocab_size, cfg.n_layer, cfg.n_head, cfg.d_model, cfg.context)
+
+
+def training_variants(cfg, device, compile, reference):
+    """{name: training step}: the real model eager, compiled, and the plain reference (eager,
+    bf16 autocast, fused AdamW, as it was first timed)."""
+    torch.manual_seed(0)
+    variants = {"eager": _step_for(build_model(cfg).to(device), compile=False)}
+    if compile:
+        variants["compiled"] = _step_for(build_model(cfg).to(device), compile=True)
+    if reference and cfg.kind == "transformer":
+        variants["reference"] = _step_for(_reference_model(cfg).to(device), compile=False)
+    return variants
+
+
+def time_in_turns(variants, batch, device, steps, warmup=2):
+    """Seconds per step of each variant, the variants taking turns."""
+    inputs, targets = batch
+    for step in variants.values():
+        for _ in range(warmup):  # compiles on the first call
+            step(inputs, targets)
+    seconds = {name: [] for name in variants}
+    for _ in range(steps):
+        for name, step in variants.items():
+            _sync(device)
+            start = time.perf_counter()
+            step(inputs, targets)
+            _sync(device)
+            seconds[name].append(time.perf_counter() - start)
+    return seconds
 
 
 @torch.no_grad()
-def inference_rate(model, batch_size, seq_len, steps, vocab_size):
-    ids = torch.randint(0, vocab_size, (batch_size, seq_len))
-
-    def forward():
-        with torch.autocast("cpu", dtype=torch.bfloat16):
+def inference_rate(model, batch_size, seq_len, steps, device):
+    ids = torch.randint(0, model.cfg.vocab_size, (batch_size, seq_len), device=device)
+    model.eval()
+    with torch.autocast(device.type, dtype=torch.bfloat16):
+        model(ids)
+        _sync(device)
+        start = time.perf_counter()
+        for _ in range(steps):
             model(ids)
+        _sync(device)
+    return batch_size * seq_len * steps / (time.perf_counter() - start)
 
-    return batch_size * seq_len / _time(forward, steps)
+
+def story_rate(count=500):
+    """Generated stories per second: the generator feeds every batch of a run's mix."""
+    from .stories import generate_stories
+
+    start = time.perf_counter()
+    generate_stories(11, count)
+    return count / (time.perf_counter() - start)
 
 
-def run_bench(config, batch_size=8, seq_len=256, steps=5, reference=True, compile=False):
-    torch.manual_seed(0)
+def peak_memory_mb(device):
+    if device.type == "cuda":
+        return torch.cuda.max_memory_allocated(device) / 2**20
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB
+
+
+def run_bench(config, batch_size=8, seq_len=256, steps=5, reference=True, compile=False, device=None):
+    device = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
     cfg = CONFIGS[config]
-    model = build_model(cfg)
-    result = {"config": config, "parameters": count_parameters(model), "batch_size": batch_size,
-              "seq_len": seq_len, "threads": torch.get_num_threads()}
-    result["train_tokens_per_s"] = round(training_rate(model, batch_size, seq_len, steps, cfg.vocab_size))
-    result["inference_tokens_per_s"] = round(inference_rate(model, batch_size, seq_len, steps, cfg.vocab_size))
-    if compile:
-        compiled = torch.compile(model)
-        result["compiled_train_tokens_per_s"] = round(
-            training_rate(compiled, batch_size, seq_len, steps, cfg.vocab_size))
-    if reference and config == "sprout":
-        from benchmarks.reference import PlainGPT
-
-        plain = PlainGPT(cfg.vocab_size, cfg.n_layer, cfg.n_head, cfg.d_model, cfg.context)
-        result["reference_train_tokens_per_s"] = round(
-            training_rate(plain, batch_size, seq_len, steps, cfg.vocab_size))
-        best = max(result["train_tokens_per_s"], result.get("compiled_train_tokens_per_s", 0))
-        result["speedup_vs_reference"] = round(best / result["reference_train_tokens_per_s"], 2)
+    tokens = batch_size * seq_len
+    flops = training_flops_per_token(build_model(cfg).to(device), batch_size, seq_len, device)
+    peak_before = matmul_peak(cfg, tokens, device)
+    variants = training_variants(cfg, device, compile, reference)
+    ids = torch.randint(0, cfg.vocab_size, (batch_size, seq_len + 1), device=device)
+    seconds = time_in_turns(variants, (ids[:, :-1], ids[:, 1:]), device, steps)
+    peak = max(peak_before, matmul_peak(cfg, tokens, device))
+    result = {"config": config, "parameters": count_parameters(variants["eager"].model),
+              "batch_size": batch_size, "seq_len": seq_len, "device": device.type,
+              "threads": torch.get_num_threads(), "steps_timed": steps,
+              "matmul_peak_tflops": round(peak / 1e12, 3),
+              "train_flops_per_token": round(flops)}
+    for name, times in seconds.items():
+        rate = tokens / statistics.median(times)
+        result[name] = {"tokens_per_s": round(rate), "best_tokens_per_s": round(tokens / min(times)),
+                        "mfu": round(utilisation(rate, flops, peak), 4)}
+    fastest = max((n for n in seconds if n != "reference"), key=lambda n: result[n]["tokens_per_s"])
+    result["fastest"] = fastest
+    if "reference" in result:
+        result["speedup_vs_reference"] = round(
+            result[fastest]["tokens_per_s"] / result["reference"]["tokens_per_s"], 2)
+    result["inference_tokens_per_s"] = round(
+        inference_rate(variants["eager"].model, batch_size, seq_len, steps, device))
+    result["generated_stories_per_s"] = round(story_rate())
+    result["peak_memory_mb"] = round(peak_memory_mb(device))
     return result

@@ -1,4 +1,14 @@
-"""python -m sprout {train,eval,attend,generate,bench,publish,claims}: one line per error, no tracebacks."""
+"""The `sprout` command (python -m sprout); every error is one line, never a traceback.
+
+  train     train a model, from flags or a recipe file's stages (resumable)
+  eval      held-out loss of a checkpoint
+  attend    tokens and every head's attention for a text, as JSON
+  generate  sample a continuation
+  bench     training tokens/s and MFU, eager, compiled and the plain reference
+  publish   copy a run's weights as a bf16 checkpoint
+  claims    the chapter's claims measured on the published checkpoints
+  probes    one-story claims beside many-story probes, per snapshot
+"""
 import argparse
 import dataclasses
 import json
@@ -32,10 +42,31 @@ def tinystories_dir(arg):
     return data.default_tinystories_dir()
 
 
+def cmd_train_recipe(args):
+    from . import recipes
+    from .train import set_threads
+
+    recipe_file = recipes.load(args.recipe)
+    set_threads()
+
+    def announce(stage, run_dir, resume):
+        print(f"{'resuming' if resume else 'starting'} {run_dir} (to step {stage.stop_at})", file=sys.stderr)
+
+    last = recipes.run(recipe_file, args.runs, tinystories_dir(args.tinystories), on_stage=announce)
+    if args.publish:
+        publish(last, args.publish)
+        print(f"published: {args.publish}")
+    print(f"checkpoint: {last}")
+
+
 def cmd_train(args):
     from .tokenizer import Tokenizer
     from .train import Recipe, Trainer, recipe_of_run, set_threads
 
+    if args.recipe:
+        return cmd_train_recipe(args)
+    if not args.out:
+        raise ValueError("sprout train needs --out DIR (or --recipe NAME)")
     set_threads()
     if args.resume:
         recipe = recipe_of_run(args.out)
@@ -105,15 +136,18 @@ def cmd_bench(args):
                                reference=not args.no_reference, compile=args.compile), indent=1))
 
 
-def cmd_publish(args):
+def publish(run, dest):
     import torch
 
     from .checkpoint import load_checkpoint, save_checkpoint
-
     from .train import with_earlier_stages
 
-    model, tok, training = load_checkpoint(args.run)
-    save_checkpoint(args.dest, model, tok, with_earlier_stages(training), dtype=torch.bfloat16)
+    model, tok, training = load_checkpoint(run)
+    save_checkpoint(dest, model, tok, with_earlier_stages(training), dtype=torch.bfloat16)
+
+
+def cmd_publish(args):
+    publish(args.run, args.dest)
     print(f"published {args.run} -> {args.dest} (bf16, no optimizer state)")
 
 
@@ -148,7 +182,11 @@ def build_parser():
 
     t = sub.add_parser("train", help="train a model (resumable)")
     t.add_argument("--model", choices=["window", "gpt1", "sprout"], default="sprout")
-    t.add_argument("--out", required=True, help="checkpoint folder, written every few minutes")
+    t.add_argument("--recipe", help="a recipe file (or a name in sprout/recipes/: sprout, gpt1, window, "
+                   "sprout-v2): train its stages in order, resuming any that were interrupted")
+    t.add_argument("--runs", default="runs", help="with --recipe: the folder for the stages' runs")
+    t.add_argument("--publish", help="with --recipe: copy the last stage as bf16 weights to this folder")
+    t.add_argument("--out", help="checkpoint folder, written every few minutes")
     t.add_argument("--resume", action="store_true", help="continue the run saved in --out")
     t.add_argument("--steps", type=int, help="total optimizer steps (default 2000; with --resume: "
                    "a new total, the learning-rate schedule follows it from the current step)")
@@ -199,7 +237,7 @@ def build_parser():
     g.add_argument("--seed", type=int, default=0)
     g.set_defaults(func=cmd_generate)
 
-    b = sub.add_parser("bench", help="training and inference tokens/s on this machine")
+    b = sub.add_parser("bench", help="training tokens/s and MFU (eager, compiled, reference) on this machine")
     b.add_argument("--config", choices=["window", "gpt1", "sprout"], default="sprout")
     b.add_argument("--batch-size", type=int, default=8)
     b.add_argument("--seq-len", type=int, default=256)

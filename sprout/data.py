@@ -80,13 +80,34 @@ def default_tinystories_dir():
     return candidate if candidate.is_dir() else None
 
 
-def tinystories_train_files(directory):
+def tinystories_train_files(directory, pinned=None):
     """The training files of a TinyStories folder; no validation file is ever among them (the
-    sample's validation.txt, the full download's TinyStories-valid.txt)."""
+    sample's validation.txt, the full download's TinyStories-valid.txt).
+
+    `pinned` ({file name: sha256}) names the files a recipe read; each must be there with that
+    hash, so that a file added to the folder later never changes what the recipe reproduces."""
+    if pinned:
+        files = [Path(directory) / name for name in sorted(pinned)]
+        for path in files:
+            if not path.is_file():
+                raise FileNotFoundError(f"{path}: the recipe names this corpus file and it is missing")
+            digest = file_sha256(path)
+            if digest != pinned[path.name]:
+                raise ValueError(f"{path}: sha256 {digest[:12]}... differs from the recipe's "
+                                 f"{pinned[path.name][:12]}...")
+        return files
     files = sorted(p for p in Path(directory).glob("*.txt") if "valid" not in p.name.lower())
     if not files:
         raise FileNotFoundError(f"no training .txt files in {directory}")
     return files
+
+
+def file_sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ CONFIGS = {
 
 
 class RMSNorm(nn.Module):
-    """x / rms(x) * gain. The gain is cast to x's dtype so bf16 runs use the fused kernel."""
+    """x / rms(x) * gain, computed in float32 and returned in x's dtype."""
 
     def __init__(self, dim, eps=1e-6):
         super().__init__()
@@ -59,6 +59,11 @@ class RMSNorm(nn.Module):
         self.weight = nn.Parameter(torch.ones(dim))
 
     def forward(self, x):
+        if torch.is_autocast_enabled(x.device.type):
+            # Autocast would run rms_norm in float32 and hand float32 on, so that bf16 q and k
+            # went through RoPE and into attention as float32 with casts around every norm.
+            with torch.autocast(x.device.type, enabled=False):
+                return F.rms_norm(x.float(), (x.size(-1),), self.weight.float(), self.eps).to(x.dtype)
         return F.rms_norm(x, (x.size(-1),), self.weight.to(x.dtype), self.eps)
 
 

@@ -1,6 +1,6 @@
 """An endless, deterministic supply of simple children's stories.
 
-Sprout learns on two CPU cores in about two hours, so its text has to be dense in the few
+Sprout learns on two CPU cores in about 80 minutes, so its text has to be dense in the few
 dependencies the chapter wants to show:
 
 * previous-token structure (ordinary simple English),

@@ -5,6 +5,7 @@ Why 4,096 tokens: the stories use a few thousand everyday words, so nearly every
 pieces, which is what the copying tests need. A larger vocabulary would mostly add rare tokens
 and make the embedding and the output layer (the costliest matmul on a CPU) bigger.
 """
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -71,6 +72,10 @@ class Tokenizer:
         os.close(fd)
         self.hf.save(tmp)
         os.replace(tmp, path)
+
+    def sha256(self):
+        """A hash of the vocabulary and merges, the same for every copy of this tokenizer."""
+        return hashlib.sha256(self.hf.to_str().encode("utf-8")).hexdigest()
 
     @property
     def vocab_size(self):

@@ -12,14 +12,15 @@ from functools import partial
 from pathlib import Path
 
 import torch
-import torch.nn.functional as F
 from tqdm import tqdm
 
 from . import data, stories
 from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .evaluate import heldout_loss
+from .flops import matmul_peak, training_flops_per_token, utilisation
 from .inspect import head_report
 from .model import CONFIGS, build_model, count_parameters
+from .step import TrainingStep
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
 
@@ -58,6 +59,8 @@ class Recipe:
     # timed steps, `steps` is set so that the schedule (warmup, decay, late rows) ends in time.
     time_budget_s: float = 0.0
     tokenizer_stories: int = 20000
+    # {TinyStories file name: sha256} the run reads; empty: every training file in the folder
+    corpus: dict = field(default_factory=dict)
 
     def to_dict(self):
         d = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -109,12 +112,32 @@ def hardware():
     return info
 
 
-def load_real_stories(tinystories_dir):
+def corpus_files(tinystories_dir, pinned=None):
+    """{file name: sha256} of the TinyStories training files a run reads ({} without a folder)."""
+    if tinystories_dir is None:
+        if pinned:
+            raise FileNotFoundError(f"the recipe reads TinyStories files ({', '.join(sorted(pinned))}) "
+                                    "and no folder was given (--tinystories DIR or $SPROUT_TINYSTORIES)")
+        return {}
+    files = data.tinystories_train_files(tinystories_dir, pinned)
+    return {f.name: pinned[f.name] if pinned else data.file_sha256(f) for f in files}
+
+
+def load_real_stories(tinystories_dir, files):
     """TinyStories training files split in two: training side and a held-out side."""
     if tinystories_dir is None:
         return [], []
-    stories = [s for f in data.tinystories_train_files(tinystories_dir) for s in data.read_stories(f)]
+    stories = [s for name in sorted(files) for s in data.read_stories(Path(tinystories_dir) / name)]
     return data.split_stories(stories)
+
+
+def hardware_speed(model, recipe, device):
+    """FLOPs per trained token at the recipe's row shape and this machine's bf16 matmul peak,
+    for the run's MFU."""
+    cfg = model.cfg
+    tokens = recipe.batch_size * recipe.seq_len
+    return {"train_flops_per_token": round(training_flops_per_token(model, 1, recipe.seq_len, device)),
+            "matmul_peak_tflops": float(f"{matmul_peak(cfg, tokens, device) / 1e12:.4g}")}
 
 
 def build_tokenizer(recipe, real_train):
@@ -126,7 +149,8 @@ class Trainer:
     def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False):
         self.recipe, self.out, self.quiet = recipe, Path(out_dir), quiet
         self.device = pick_device()
-        real_train, real_valid = load_real_stories(tinystories_dir)
+        self.corpus = corpus_files(tinystories_dir, recipe.corpus)
+        real_train, real_valid = load_real_stories(tinystories_dir, self.corpus)
         self.eval_texts = {"generated": data.heldout_generated(recipe.eval_stories)}
         if real_valid:
             self.eval_texts["tinystories_heldout"] = real_valid[: recipe.eval_stories]
@@ -155,20 +179,12 @@ class Trainer:
                 self.model.load_state_dict(start.state_dict())
             self.optimizer = make_optimizer(self.model, recipe, self.device)
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
-        self.forward = torch.compile(self.model) if recipe.compile else self.model
+        self.step_fn = TrainingStep(self.model, self.optimizer, recipe.clip, recipe.compile)
+        self.speed = hardware_speed(self.model, recipe, self.device)
 
     def train_step(self, step, inputs, targets):
         inputs, targets = inputs.to(self.device, non_blocking=True), targets.to(self.device, non_blocking=True)
-        for group in self.optimizer.param_groups:
-            group["lr"] = learning_rate(self.recipe, step)
-        self.model.train()
-        with torch.autocast(self.device, dtype=torch.bfloat16):
-            logits = self.forward(inputs)
-        loss = F.cross_entropy(logits.float().flatten(0, 1), targets.flatten(), ignore_index=data.IGNORE)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.recipe.clip)
-        self.optimizer.step()
-        self.optimizer.zero_grad(set_to_none=True)
+        loss = self.step_fn(inputs, targets, learning_rate(self.recipe, step))
         return loss.item(), inputs.numel()
 
     def evaluate(self, train_loss):
@@ -188,9 +204,13 @@ class Trainer:
         return sum(gains) / len(gains) if gains else None
 
     def training_info(self):
+        rate = self.tokens / max(self.elapsed, 1e-9)
         return {"recipe": self.recipe.to_dict(), "seed": self.recipe.seed, "step": self.step,
                 "tokens_seen": self.tokens, "duration_s": round(self.elapsed, 1),
-                "tokens_per_s": round(self.tokens / max(self.elapsed, 1e-9), 1),
+                "tokens_per_s": round(rate, 1),
+                "mfu": round(utilisation(rate, self.speed["train_flops_per_token"],
+                                         1e12 * self.speed["matmul_peak_tflops"]), 4),
+                **self.speed, "corpus_files": self.corpus, "tokenizer_sha256": self.tok.sha256(),
                 "parameters": count_parameters(self.model), "hardware": hardware(),
                 "history": self.history}
 

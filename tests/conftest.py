@@ -21,3 +21,9 @@ def tokenizer():
 def small_model(request):
     torch.manual_seed(0)
     return build_model(SMALL[request.param]).eval()
+
+
+@pytest.fixture(params=["gpt1", "sprout"])
+def small_transformer(request):
+    torch.manual_seed(0)
+    return build_model(SMALL[request.param]).eval()

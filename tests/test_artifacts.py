@@ -60,7 +60,7 @@ def examples_file(tmp_path_factory):
 
 def build(checkpoints, out, examples, *extra):
     return main(["--checkpoints", str(checkpoints), "--out", str(out), "--examples", str(examples),
-                 "--tinystories", "none", "--no-train", "--quiet", *extra])
+                 "--tinystories", "none", "--quiet", *extra])
 
 
 @pytest.fixture(scope="module")
@@ -208,7 +208,7 @@ def test_a_bad_example_is_named_and_nothing_is_written(case, previous, checkpoin
     assert_untouched(previous, before)
 
 
-def test_a_missing_checkpoint_stops_with_no_train(previous, checkpoints, examples_file, tmp_path, capsys):
+def test_a_missing_checkpoint_stops_naming_the_command_that_trains_it(previous, checkpoints, examples_file, tmp_path, capsys):
     partial = tmp_path / "checkpoints"
     partial.mkdir()
     for name in ("window", "gpt1"):
@@ -217,6 +217,7 @@ def test_a_missing_checkpoint_stops_with_no_train(previous, checkpoints, example
     assert build(partial, previous, examples_file) == 1
     err = capsys.readouterr().err.strip()
     assert str(partial / "sprout") in err and "make train" in err and len(err.splitlines()) == 1, err
+    assert f"sprout train --recipe sprout --publish {partial / 'sprout'}" in err
     assert_untouched(previous, before)
 
 
@@ -248,51 +249,6 @@ def test_rounding_keeps_json_small_and_stable():
     assert output.dumps({"b": 1 / 3, "a": [2.0, -0.0, 123456.789]}) == '{"a":[2.0,0.0,123460.0],"b":0.33333}\n'
     with pytest.raises(ValueError):
         output.dumps({"x": float("nan")})
-
-
-def test_training_a_missing_checkpoint_follows_the_makefile():
-    """The recipes build_artifacts trains with are the Makefile's `train` target, flag for flag."""
-    from build_artifacts import training
-    from sprout.cli import parse_mix
-
-    makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
-    variables = dict(re.findall(r"^(\w+) := (.*)$", makefile, re.M))
-    commands = re.sub(r"\\\n\s*", " ", makefile)
-    seen = []
-    for model in ("sprout", "gpt1", "window"):
-        for out, recipe, last_step in training.stages(model):
-            seen.append(out)  # a folder named twice: the second line is its resume with a new length
-            line = re.findall(rf"--out {out.as_posix()} (.*)", commands)[seen.count(out) - 1]
-            line = re.sub(r"\$\((\w+)\)", lambda m: variables.get(m.group(1), m.group(0)), line)
-            flags = dict(re.findall(r"--([\w-]+) ([^-\s]\S*)", line))
-            assert recipe.model == model and recipe.steps == int(flags["steps"])
-            assert last_step == int(flags.get("stop-after", flags["steps"]))
-            for flag in ("batch-size", "seq-len", "late-seq-len", "late-steps", "warmup", "seed"):
-                if flag in flags:
-                    assert getattr(recipe, flag.replace("-", "_")) == int(flags[flag]), (out, flag)
-            if "--resume" not in line:
-                assert recipe.lr == float(flags["lr"]) and recipe.mix == parse_mix(flags["mix"])
-                assert recipe.init_from == flags.get("init-from", "")
-    assert len(seen) == len(re.findall(r"--out runs/", commands))
-
-def test_without_no_train_a_missing_checkpoint_is_trained(checkpoints, examples_file, tmp_path, monkeypatch):
-    from build_artifacts import training
-
-    partial = tmp_path / "checkpoints"
-    partial.mkdir()
-    for name in ("window", "gpt1"):
-        (partial / name).symlink_to(checkpoints / name)
-    trained = []
-
-    def fake_training(missing, folder, **kwargs):  # stands in for hours of training
-        trained.extend(missing)
-        (Path(folder) / "sprout").symlink_to(checkpoints / "sprout")
-
-    monkeypatch.setattr(training, "train_missing", fake_training)
-    out = tmp_path / "site" / "artifacts"
-    assert main(["--checkpoints", str(partial), "--out", str(out), "--examples", str(examples_file),
-                 "--tinystories", "none", "--quiet"]) == 0
-    assert trained == ["sprout"] and (out / "manifest.json").exists()
 
 
 def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkpoints, examples_file, tmp_path,

@@ -65,13 +65,32 @@ def test_every_command_has_help():
         assert result.returncode == 0 and "usage: sprout " + command in result.stdout
 
 
-def test_bench_reports_rates_and_the_reference_ratio():
+def test_bench_reports_rates_utilisation_and_the_reference_ratio():
     from sprout.bench import run_bench
 
     result = run_bench("sprout", batch_size=1, seq_len=16, steps=1)
-    assert result["train_tokens_per_s"] > 0 and result["reference_train_tokens_per_s"] > 0
+    eager, reference = result["eager"], result["reference"]
+    assert eager["tokens_per_s"] > 0 and reference["tokens_per_s"] > 0
     assert result["speedup_vs_reference"] == pytest.approx(
-        result["train_tokens_per_s"] / result["reference_train_tokens_per_s"], rel=0.01)
+        eager["tokens_per_s"] / reference["tokens_per_s"], rel=0.01)
+    # MFU is tokens/s times FLOPs per token over the measured peak, a fraction of it
+    assert eager["mfu"] == pytest.approx(
+        eager["tokens_per_s"] * result["train_flops_per_token"] / (result["matmul_peak_tflops"] * 1e12), rel=0.05, abs=2e-4)
+    assert 0 < eager["mfu"] < 1 and result["peak_memory_mb"] > 0
+
+
+def test_flops_per_token_counts_matmuls_and_attention():
+    from sprout.flops import training_flops_per_token
+    from sprout.model import build_model
+
+    cfg = SMALL["sprout"]
+    model = build_model(cfg)
+    T = 16
+    per_layer_weights = 4 * cfg.d_model ** 2 + 2 * cfg.mlp_ratio * cfg.d_model ** 2
+    matmul_weights = cfg.n_layer * per_layer_weights + cfg.vocab_size * cfg.d_model
+    # q.k and weights.v forward (2 products), and backward with the scores recomputed (5), in full
+    attention = cfg.n_layer * 7 * 2 * T * cfg.d_model
+    assert training_flops_per_token(model, 2, T) == pytest.approx(6 * matmul_weights + attention)
 
 
 def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer, monkeypatch):

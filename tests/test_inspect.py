@@ -5,14 +5,21 @@ from sprout.inspect import (capture_attention, first_token_scores, induction_sco
                             previous_token_scores, recording, repeat_batch, repeat_loss)
 
 
-def test_captured_weights_reproduce_each_attention_output(small_model):
+def test_the_window_network_has_no_attention_to_capture():
+    from tests.conftest import SMALL
+    from sprout.model import build_model
+
+    logits, weights = capture_attention(build_model(SMALL["window"]).eval(), torch.randint(0, 300, (2, 30)))
+    assert weights.shape[:2] == (2, 0) and logits.shape[:2] == (2, 30)
+
+
+def test_captured_weights_reproduce_each_attention_output(small_transformer):
+    small_model = small_transformer
     torch.manual_seed(2)
     ids = torch.randint(0, 300, (2, 30))
     logits, weights = capture_attention(small_model, ids)
     layers = [m for m in small_model.modules() if type(m).__name__ == "Attention"]
-    assert weights.shape[1] == len(layers)
-    if not layers:
-        return
+    assert weights.shape[1] == len(layers) > 0
     with recording(small_model) as records, torch.no_grad():
         small_model(ids)
     for layer, (attn, rec) in enumerate(zip(layers, records)):
@@ -22,11 +29,10 @@ def test_captured_weights_reproduce_each_attention_output(small_model):
         assert torch.allclose(attn.proj(glued), rec["output"], atol=1e-5), f"layer {layer}"
 
 
-def test_captured_weights_are_distributions_with_an_exact_zero_future(small_model):
+def test_captured_weights_are_distributions_with_an_exact_zero_future(small_transformer):
     ids = torch.randint(0, 300, (1, 20))
-    _, w = capture_attention(small_model, ids)
-    if w.numel() == 0:
-        return
+    _, w = capture_attention(small_transformer, ids)
+    assert w.numel() > 0
     assert torch.allclose(w.sum(-1), torch.ones_like(w.sum(-1)), atol=1e-5)
     assert torch.all(w.triu(1) == 0)
     assert torch.all(w >= 0)

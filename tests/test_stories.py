@@ -5,7 +5,6 @@ import random
 import re
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -195,9 +194,3 @@ def test_each_shape_renders():
             assert len(text.split()) >= 60, text
             texts.add(text)
         assert len(texts) == 60
-
-
-def test_fast():
-    t = time.perf_counter()
-    generate_stories(11, 2000)
-    assert time.perf_counter() - t < 3.0

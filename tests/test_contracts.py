@@ -1,0 +1,84 @@
+"""Contracts between parts that are easy to let drift apart: the benchmark's reference and the
+real model, the artifacts' manifest and the committed checkpoints, the corpus a seed produces,
+and the Plotly version the figures were made for and the one the site serves."""
+import hashlib
+import json
+from pathlib import Path
+
+import torch
+
+from benchmarks.reference import PlainGPT
+from sprout.data import BatchMaker, Mix, file_sha256
+from sprout.model import build_model
+from sprout.stories import generate_stories
+from sprout.tokenizer import Tokenizer
+
+from conftest import SMALL
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
+
+
+def reference_weights(model):
+    """The real model's weights under the reference's names (q, k and v are one matrix there)."""
+    mapped = {"embed.weight": model.embed.weight, "norm.weight": model.norm.weight}
+    for i, block in enumerate(model.blocks):
+        q, k, v = block.attn.qkv.weight.chunk(3, dim=0)
+        p = f"blocks.{i}."
+        mapped.update({
+            p + "norm1.weight": block.attn_norm.weight, p + "norm2.weight": block.mlp_norm.weight,
+            p + "attn.query.weight": q, p + "attn.key.weight": k, p + "attn.value.weight": v,
+            p + "attn.q_norm.weight": block.attn.q_norm.weight, p + "attn.k_norm.weight": block.attn.k_norm.weight,
+            p + "attn.proj.weight": block.attn.proj.weight,
+            p + "fc.weight": block.mlp.up.weight, p + "out.weight": block.mlp.down.weight})
+    return mapped
+
+
+def test_the_benchmark_reference_computes_the_models_function():
+    cfg = SMALL["sprout"]
+    torch.manual_seed(0)
+    model = build_model(cfg).eval()
+    with torch.no_grad():  # move the gains off their initial values so that they matter
+        for name, p in model.named_parameters():
+            if "norm" in name:
+                p.add_(0.3 * torch.randn_like(p))
+    plain = PlainGPT(cfg.vocab_size, cfg.n_layer, cfg.n_head, cfg.d_model, cfg.context).eval()
+    missing, unexpected = plain.load_state_dict(reference_weights(model), strict=False)
+    assert not unexpected and all(name.endswith(("mask", "angles")) for name in missing)
+    ids = torch.randint(0, cfg.vocab_size, (2, 40))
+    with torch.no_grad():
+        assert torch.allclose(plain(ids), model(ids), atol=1e-4)
+
+
+def test_the_manifest_names_the_committed_checkpoints():
+    manifest = json.loads((ROOT / "docs" / "artifacts" / "manifest.json").read_text())
+    for name, entry in manifest["checkpoints"].items():
+        assert entry["model_safetensors_sha256"] == file_sha256(CHECKPOINTS / name / "model.safetensors"), name
+
+
+def test_a_seed_and_a_step_always_produce_the_same_corpus():
+    """A reordered word list or a changed story shape would silently change what `make train`
+    reproduces; these hashes catch it (update them only with a recipe that says so)."""
+    text = "\n<|endoftext|>\n".join(generate_stories(11, 200))
+    assert hashlib.sha256(text.encode()).hexdigest() == \
+        "bc32d771365fbb705afdc75f88d07bdbc038ce429a75f81158615def0cc1d39d"
+    tok = Tokenizer.load(CHECKPOINTS / "sprout")
+    maker = BatchMaker(tok, Mix(generated=0.4, copy=0.2, score_first_copy=0.5, echo=0.2, pronouns=0.2,
+                                single_story=0.2), seed=7)
+    digest = hashlib.sha256()
+    for step in (0, 1, 1000):
+        inputs, targets = maker.batch(step, 4, 128)
+        digest.update(inputs.numpy().tobytes())
+        digest.update(targets.numpy().tobytes())
+    assert digest.hexdigest() == "a9bb4376b3e927b3d276d645e89b404a34c0a5feac53c361f6c4c5655e89d669"
+
+
+def test_the_figures_expect_the_plotly_the_site_serves():
+    import plotly.offline
+
+    from build_site.hooks import PLOTLY_CARTESIAN
+
+    served = json.loads((PLOTLY_CARTESIAN.parent / "package.json").read_text())["version"]
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["plotly.js-cartesian-dist-min"]
+    assert plotly.offline.get_plotlyjs_version() == served == pinned
+    assert f"v{served}" in PLOTLY_CARTESIAN.read_text(encoding="utf-8")[:200]
