@@ -35,8 +35,9 @@ def previous_results(*folders):
     return {}
 
 
-def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log=sys.stderr):
+def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log=None):
     """ablations.json's content: per measure its key, intact value and [layer][head] values."""
+    log = log or sys.stderr
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
     keys = {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
