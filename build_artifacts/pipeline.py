@@ -172,6 +172,7 @@ def _build(opts, bar):
         stats.update(baselines.baseline_stats(band, heads["top"]))
         stats.update(ablations.ablation_stats(ablation, {
             "induction_head": (heads["top"]["induction"][0]["layer"], heads["top"]["induction"][0]["head"]),
+            "previous_token_head": (heads["top"]["previous_token"][0]["layer"], heads["top"]["previous_token"][0]["head"]),
             "tom_head": (claims["tom_he"]["layer"], claims["tom_he"]["head"])}))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)

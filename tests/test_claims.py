@@ -126,6 +126,9 @@ def test_sprout_claims_prints_every_verdict_and_probe(measured, capsys):
 
 
 @NOT_YET
+@not_backed_yet("without the best induction head (layer 5, head 4) 83% of the repeat's advantage is left: "
+                "other heads that clear both induction baselines stand in; without the previous-token head "
+                "(layer 4, head 1) that they read, 10% is left (docs/artifacts/ablations.json)")
 def test_removing_the_induction_head_takes_most_of_the_repeats_advantage(measured):
     assert get(measured)["removal_induction_repeat_kept"] < T["induction_removal_kept"]
 
