@@ -457,7 +457,7 @@ export class SproutHeads extends HeadWidget {
       this.ui.tops.textContent = this.headScores || !kind ? '' : 'Loading the head scores…';
     } else {
       const info = KINDS[kind] || BREAKS;
-      const title = kind === 'breaks' ? `Heads with the most ${info.label}` : `Top ${info.label} heads`;
+      const title = kind === 'breaks' ? 'Heads whose removal breaks the most' : `Top ${info.label} heads`;
       const nodes = [document.createTextNode(`${title} (${info.about}): `)];
       top.forEach((t) => {
         const called = this.headScores.baselines?.[kind]?.called?.[t.layer - 1]?.[t.head - 1];
