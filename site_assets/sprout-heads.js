@@ -50,7 +50,7 @@ export function baselineText(headScores, kind) {
   const u = b.untrained;
   const called = b.called.flat().filter(Boolean).length;
   const needs = b.must_clear.includes('shuffled') ? 'both' : 'the untrained band';
-  return `Baselines: the best head of an untrained Sprout scores ${formatScore(u.mean)} ± ${formatScore(u.std)} `
+  return `Baselines: the best head of an untrained Sprout scores ${u.mean.toFixed(3)} ± ${u.std.toFixed(3)} `
     + `(${u.seeds.length} seeds); on shuffled tokens the best head scores ${formatScore(b.shuffled.best)}. `
     + `${called} of ${b.called.flat().length} heads stand clearly above ${needs}.`;
 }

@@ -20,7 +20,7 @@ test('the breaks highlight reads the ablation summary; the kinds read their scor
 test('the band sentence states the untrained seeds, the shuffled score and the heads called', () => {
   const b = scores.baselines.induction;
   const text = baselineText(scores, 'induction');
-  assert.ok(text.includes(`${b.untrained.mean.toFixed(2)} ± ${b.untrained.std.toFixed(2)} (${b.untrained.seeds.length} seeds)`), text);
+  assert.ok(text.includes(`${b.untrained.mean.toFixed(3)} ± ${b.untrained.std.toFixed(3)} (${b.untrained.seeds.length} seeds)`), text);
   assert.ok(text.includes(`scores ${b.shuffled.best.toFixed(2)}.`), text);
   assert.ok(text.includes(`${b.called.flat().filter(Boolean).length} of ${b.called.flat().length} heads stand clearly above both`), text);
   assert.ok(baselineText(scores, 'previous_token').endsWith('above the untrained band.'));

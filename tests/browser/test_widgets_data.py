@@ -483,7 +483,7 @@ def test_heads_show_what_breaks_without_each_head_and_the_baseline_band(browse, 
         assert f"layer {l}, head {h}: {-v:.2f}" in state["tops"]
     page.locator("#heads select.kind").select_option("induction")
     band = scores["baselines"]["induction"]["untrained"]
-    assert f"{band['mean']:.2f} ± {band['std']:.2f} ({len(band['seeds'])} seeds)" in heads(page)["tops"]
+    assert f"{band['mean']:.3f} ± {band['std']:.3f} ({len(band['seeds'])} seeds)" in heads(page)["tops"]
     _, l, h = order[0]
     page.locator(f'#heads .cell[data-layer="{l}"][data-head="{h}"]').click()
     assert f"what breaks without it {breaks[l - 1][h - 1]:.2f}" in heads(page)["scores"]
