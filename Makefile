@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test bench clean train claims artifacts site serve
+.PHONY: setup test test-fast bench clean train claims artifacts site serve
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -23,6 +23,11 @@ node_modules/.installed: package.json package-lock.json
 test: setup
 	node --test site_assets/tests/
 	$(PY) -m pytest -q
+
+# The quick loop while working: no training, no artifact or site build, no browser
+test-fast: setup
+	node --test site_assets/tests/
+	$(PY) -m pytest -q -m "not slow and not browser"
 
 # The static site in site/ from the committed artifacts (strict: a broken link, a missing
 # artifact or a failing snippet stops the build); `make serve` previews it with live reload.

@@ -195,7 +195,7 @@ def stats_from_claims(claims):
     """sprout.claims' result as flat dotted keys: tom_he.share, loss.generated.sprout, ..."""
     stats = {}
     for key, value in claims.items():
-        if key == "checkpoints":  # a path on the machine that built it, not a number
+        if key in ("checkpoints", "measured_on"):  # a path on the machine that built it; see measured_on
             continue
         name = key
         for pattern, replacement in _CLAIM_KEYS:
@@ -208,3 +208,15 @@ def stats_from_claims(claims):
         else:
             stats[name] = value
     return stats
+
+
+def measured_on(claims):
+    """stats key -> the held-out corpus (named by its sha256) that number was measured on, for
+    every number that read one; e_loss.<corpus>.<model> is e to the matching loss."""
+    corpus_of = {}
+    for prefix, about in claims["measured_on"].items():
+        for key, value in claims.items():
+            if key == prefix or key.startswith(prefix + "_"):
+                corpus_of.update(dict.fromkeys(stats_from_claims({key: value}), about))
+    corpus_of.update({"e_" + key: about for key, about in corpus_of.items() if key.startswith("loss.")})
+    return dict(sorted(corpus_of.items()))

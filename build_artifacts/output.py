@@ -3,13 +3,14 @@
 The pipeline builds the whole set in a hidden sibling folder and only at the very end moves it
 into place with renames, so a build that fails or is killed leaves the previous set untouched.
 """
-import hashlib
 import json
 import math
 import os
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
+
+from sprout.data import file_sha256
 
 SIGNIFICANT = 5  # significant digits kept for every float written
 
@@ -43,18 +44,10 @@ def write_json(path, data):
     path.write_text(dumps(data), encoding="utf-8")
 
 
-def sha256_file(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def file_hashes(folder):
     """{relative posix path: sha256} of every file under folder, sorted by path."""
     folder = Path(folder)
-    return {p.relative_to(folder).as_posix(): sha256_file(p)
+    return {p.relative_to(folder).as_posix(): file_sha256(p)
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 

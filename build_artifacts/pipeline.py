@@ -16,11 +16,12 @@ from tqdm import tqdm
 
 from sprout.checkpoint import load_checkpoint
 from sprout.claims import THRESHOLDS, measure_claims
+from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
-from . import ablations, baselines, figures, measure, training_story
-from .output import atomic_folder, file_hashes, sha256_file, write_json
+from . import ablations, baselines, browser_model, figures, measure, training_story
+from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
@@ -137,7 +138,7 @@ def _build(opts, bar):
     claims = measure_claims(opts.checkpoints, opts.tinystories)
     table = measure.model_table(models, trainings, claims)
     spread = figures.spread_of_dot_products(seed=opts.seed)
-    sprout_sha = sha256_file(Path(opts.checkpoints) / "sprout" / "model.safetensors")
+    sprout_sha = file_sha256(Path(opts.checkpoints) / "sprout" / "model.safetensors")
     ablation = ablations.run(sprout, tokenizer, sprout_sha, opts.tinystories,
                              ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed)
     story = training_story.training_story(trainings["sprout"])
@@ -177,20 +178,23 @@ def _build(opts, bar):
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp)))
+        browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
+                                          Path(opts.checkpoints) / "sprout", sprout, tokenizer)
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims)))
     bar.update(1)
     return Path(opts.out)
 
 
-def manifest(opts, hashes):
+def manifest(opts, hashes, corpus_of):
     return {
         "format": FORMAT_VERSION,
         "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
         "seed": opts.seed,
         "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
                      "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": sha256_file(Path(opts.checkpoints) / m / "model.safetensors")}
+        "checkpoints": {m: {"model_safetensors_sha256": file_sha256(Path(opts.checkpoints) / m / "model.safetensors")}
                         for m in measure.MODELS},
         "tinystories": opts.tinystories is not None,
+        "measured_on": corpus_of,
         "files": hashes,
     }

@@ -1,8 +1,9 @@
-"""MkDocs hooks: put the widgets, KaTeX, Plotly and the notebooks' .ipynb files into the site.
+"""MkDocs hooks: put the widgets, KaTeX, Plotly, onnxruntime-web and the notebooks' .ipynb files into the site.
 
 Everything the pages load is copied here from this repository or node_modules (pinned in
 package-lock.json), so the built site asks no other host for anything.
 """
+import json
 import re
 import shutil
 from pathlib import Path
@@ -17,6 +18,11 @@ NODE_MODULES = ROOT / "node_modules"
 KATEX = NODE_MODULES / "katex" / "dist"
 PLOTLY_CARTESIAN = NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
+# onnxruntime-web's WebAssembly build (one thread: no cross-origin isolation needed) and the
+# tokenizer library, for "Try your own story"; fetched only when a reader asks
+ORT = NODE_MODULES / "onnxruntime-web" / "dist"
+ORT_FILES = ["ort.wasm.min.mjs", "ort-wasm-simd-threaded.mjs", "ort-wasm-simd-threaded.wasm"]
+TOKENIZERS = NODE_MODULES / "@huggingface" / "tokenizers" / "dist" / "tokenizers.min.mjs"
 
 
 class MissingBrowserLibraries(Exception):
@@ -24,7 +30,8 @@ class MissingBrowserLibraries(Exception):
 
 
 def check_node_modules():
-    missing = [str(p.relative_to(ROOT)) for p in [KATEX / "katex.min.js", PLOTLY_CARTESIAN] if not p.exists()]
+    needed = [KATEX / "katex.min.js", PLOTLY_CARTESIAN, TOKENIZERS, *(ORT / name for name in ORT_FILES)]
+    missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         raise MissingBrowserLibraries(f"{', '.join(missing)} missing: run `npm ci` (or `make setup`)")
 
@@ -50,6 +57,19 @@ def copy_vendor(site):
     for font in (KATEX / "fonts").glob("*.woff2"):  # every browser that runs the widgets reads woff2
         shutil.copy2(font, vendor / "katex" / "fonts" / font.name)
     (vendor / "plotly-cartesian.min.js").write_text(local_plotly_js(PLOTLY_CARTESIAN), encoding="utf-8")
+    copy_runtime(vendor)
+
+
+def copy_runtime(vendor):
+    (vendor / "onnxruntime").mkdir(parents=True, exist_ok=True)
+    for name in ORT_FILES:
+        shutil.copy2(ORT / name, vendor / "onnxruntime" / name)
+    wasm = ORT / "ort-wasm-simd-threaded.wasm"
+    version = json.loads((ORT.parent / "package.json").read_text(encoding="utf-8"))["version"]
+    runtime = {"wasm": wasm.name, "bytes": wasm.stat().st_size, "onnxruntime_web": version}
+    (vendor / "onnxruntime" / "runtime.json").write_text(json.dumps(runtime) + "\n", encoding="utf-8")
+    (vendor / "tokenizers").mkdir(exist_ok=True)
+    shutil.copy2(TOKENIZERS, vendor / "tokenizers" / TOKENIZERS.name)
 
 
 def write_notebooks(site, code):

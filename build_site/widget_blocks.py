@@ -6,7 +6,7 @@ and list, so the browser would close the element before its children.
 from markdown import Extension
 
 WIDGET_TAGS = ["sprout-window", "sprout-explorer", "sprout-plane", "sprout-mask", "sprout-heads",
-               "sprout-quiz", "sprout-figure"]
+               "sprout-quiz", "sprout-figure", "sprout-story"]
 
 
 class WidgetBlocks(Extension):

@@ -12,18 +12,24 @@
 # that .git/info/exclude ignores. Smaller shapes for a trial on the CPU:
 #   BATCH=2 SEQ=64 WORKERS=0 COMPILE= bash scripts/device_train.sh ../shared/data/tinystories /tmp/dev 2
 # Back here: cat OUT/sprout.tar.part-* | tar -x -C runs/  (gives runs/sprout-device/)
+# On a machine with several GPUs the training uses them all (RANKS=N to choose); BATCH must be
+# a multiple of the number of ranks.
 set -euo pipefail
 corpus=${1:?the TinyStories folder}
 out=${2:?an output folder}
 minutes=${3:-7}
-batch=${BATCH:-64} seq=${SEQ:-512} workers=${WORKERS:-8} compile=${COMPILE---compile}
+# one training process per GPU (torchrun, NCCL); the global batch of 64 rows is split over them
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+ranks=${RANKS:-$(( gpus > 0 ? gpus : 1 ))}
+batch=${BATCH:-64} seq=${SEQ:-512} workers=${WORKERS:-$(( 8 / ranks > 0 ? 8 / ranks : 1 ))} compile=${COMPILE---compile}
 python=${PYTHON:-python3}
 export PYTHONUNBUFFERED=1
 mkdir -p "$out"
 work=$(mktemp -d)
 { nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || echo "no GPU"; } | tee "$out/log.txt"
 
-$python -m sprout train --model sprout --out "$work/sprout-device" --init-from build_artifacts/checkpoints/sprout \
+$python -m torch.distributed.run --standalone --nproc-per-node "$ranks" \
+    -m sprout train --model sprout --out "$work/sprout-device" --init-from build_artifacts/checkpoints/sprout \
     --steps 1000000 --minutes "$minutes" --batch-size "$batch" --seq-len "$seq" --lr 6e-4 --warmup 200 \
     --seed 71 --eval-every 500 --keep-snapshots $compile --loader-workers "$workers" --tinystories "$corpus" \
     --mix generated=0.6,tinystories=0.2,copy=0.1,copy_min=8,copy_max=64,copy_times=3,score_first_copy=0.5,echo=0.3 \

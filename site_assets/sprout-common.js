@@ -32,6 +32,11 @@ export function decodeAttention(base64, layers, heads, T) {
   } catch (err) {
     throw new Error(`attention data is not valid base64 (${err.message})`);
   }
+  return unpackAttention(packed, layers, heads, T);
+}
+
+/** decodeAttention's result from the packed bytes themselves (as a page computes them). */
+export function unpackAttention(packed, layers, heads, T) {
   const perHead = triangleSize(T);
   const expected = layers * heads * perHead;
   if (packed.length !== expected) {
@@ -609,12 +614,14 @@ export class HeadWidget extends SproutElement {
   /** Tell the other widgets which head (and example) the reader picked. */
   announce() {
     const { example, layer, head } = this.state;
-    document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, source: this } }));
+    const group = this.getAttribute('group') || '';
+    document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, group, source: this } }));
   }
 
   onHeadSelect(event) {
     const detail = event.detail || {};
-    if (detail.source === this) return;
+    // widgets with a `group` attribute talk only to their group (a page's own story vs the examples)
+    if (detail.source === this || (detail.group || '') !== (this.getAttribute('group') || '')) return;
     this.wake();
     this.userSet(this.headSelectChange(detail), false);
   }
@@ -649,7 +656,20 @@ export class HeadWidget extends SproutElement {
 
   // --- loading ---------------------------------------------------------------------------
 
+  /**
+   * Show a story made in the page rather than an example file: `data` as prepareExample
+   * returns it. A widget with source="page" loads no example file and waits for this call.
+   */
+  showStory(data, name) {
+    this.ticket = (this.ticket || 0) + 1; // an example still loading is no longer wanted
+    this.examples = [name];
+    this.state.example = name;
+    this.fillExampleSelect();
+    this.setExample(data, name);
+  }
+
   async show(name) {
+    if (this.getAttribute('source') === 'page') return;
     if (!name) {
       this.showError('No example chosen: give the element an "example" or "examples" attribute.');
       return;

@@ -276,6 +276,7 @@ export class SproutExplorer extends HeadWidget {
     this.inspectToken(this.inspected ?? null);
     this.paintRamp();
     this.writeHash();
+    this.dispatchEvent(new CustomEvent('sprout-query', { detail: { layer, head, token: query } }));
   }
 
   renderTop() {

@@ -346,7 +346,14 @@ export class SproutHeads extends HeadWidget {
     return base.endsWith('/') ? base : `${base}/`;
   }
 
+  /** Scores of a story made in the page, shaped like head_scores.json (`about` may replace a kind's description). */
+  setHeadScores(headScores) {
+    this.headScores = headScores;
+    this.renderScores();
+  }
+
   async loadScores() {
+    if (this.getAttribute('source') === 'page') return;
     await this.woken;
     const url = `${this.base()}head_scores.json`;
     try {
@@ -458,7 +465,8 @@ export class SproutHeads extends HeadWidget {
     } else {
       const info = KINDS[kind] || BREAKS;
       const title = kind === 'breaks' ? 'Heads whose removal breaks the most' : `Top ${info.label} heads`;
-      const nodes = [document.createTextNode(`${title} (${info.about}): `)];
+      const about = this.headScores.about?.[kind] ?? info.about;
+      const nodes = [document.createTextNode(`${title} (${about}): `)];
       top.forEach((t) => {
         const called = this.headScores.baselines?.[kind]?.called?.[t.layer - 1]?.[t.head - 1];
         const below = called === false ? ' (not clearly above its baselines)' : '';

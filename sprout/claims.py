@@ -10,7 +10,7 @@ from .evaluate import heldout_loss
 from .examples import load_examples, tokenize_example
 from .inspect import best_head, head_report, story_scores
 from .probes import (PROBE_STORIES, attention_share, name_copy_prob, name_examples, next_piece_probs,
-                     parking_texts, pronoun_examples, pronoun_share)
+                     parking_corpus, pronoun_examples, pronoun_share)
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
@@ -79,11 +79,8 @@ def measure_claims(checkpoints, tinystories_dir=None):
 
     result.update(removal_claims(sprout, tok, result["induction_head"], result["tom_he"]))
 
-    corpora = {"generated": data.heldout_generated(HELDOUT_STORIES)}
-    validation = data.validation_stories(tinystories_dir, HELDOUT_STORIES)
-    if validation:
-        corpora["tinystories_validation"] = validation
-    for corpus, texts in corpora.items():
+    for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
+        result["measured_on"][f"loss_{corpus}"] = about
         for name in MODELS:
             result[f"loss_{corpus}_{name}"] = round(heldout_loss(loaded[name][0], tok, texts), 4)
     return result
@@ -92,10 +89,12 @@ def measure_claims(checkpoints, tinystories_dir=None):
 def steady_probes(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
     """The one-story claims asked of many seeded stories (see sprout.probes): not floors, but
     the numbers that say how far an example speaks for the model. models: name -> model,
-    Sprout's attention probed, every model's copying of made-up names."""
+    Sprout's attention probed, every model's copying of made-up names. "measured_on" names the
+    held-out corpus of each result key that read one (the others read generated probes)."""
     sprout = models["sprout"]
     share = pronoun_share(sprout, tok, pronoun_examples(count))
-    _, _, parking = story_scores(sprout, tok, parking_texts(tinystories_dir, count))
+    texts, about = parking_corpus(tinystories_dir, count)
+    _, _, parking = story_scores(sprout, tok, texts)
     names = name_examples(count)
     return {
         "probe_stories": count,
@@ -103,6 +102,7 @@ def steady_probes(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORI
         "pronoun_probe_tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
         "first_token_argmax_probe": best_head(parking),
         **{f"name_probe_{name}": round(name_copy_prob(model, tok, names), 4) for name, model in models.items()},
+        "measured_on": {"first_token_argmax_probe": about},
     }
 
 

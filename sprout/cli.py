@@ -8,6 +8,7 @@
   publish   copy a run's weights as a bf16 checkpoint
   claims    the chapter's claims measured on the published checkpoints
   probes    one-story claims beside many-story probes, per snapshot
+  data      download TinyStories from the Hub, or tokenize a corpus into shards
 """
 import argparse
 import dataclasses
@@ -43,9 +44,12 @@ def tinystories_dir(arg):
 
 
 def cmd_train_recipe(args):
-    from . import recipes
+    from . import distributed, recipes
     from .train import set_threads
 
+    if distributed.world_size() > 1:
+        raise ValueError("--recipe trains its stages one after the other in one process; under torchrun, "
+                         "train one stage with its flags (--out, --init-from, ...)")
     recipe_file = recipes.load(args.recipe)
     set_threads()
 
@@ -60,8 +64,9 @@ def cmd_train_recipe(args):
 
 
 def cmd_train(args):
+    from . import distributed
     from .tokenizer import Tokenizer
-    from .train import Recipe, Trainer, recipe_of_run, set_threads
+    from .train import Recipe, Trainer, pick_device, recipe_of_run, set_threads
 
     if args.recipe:
         return cmd_train_recipe(args)
@@ -83,9 +88,15 @@ def cmd_train(args):
                         keep_snapshots=args.keep_snapshots, loader_workers=args.loader_workers,
                         time_budget_s=60 * args.minutes)
     tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
-    trainer = Trainer(recipe, args.out, tinystories_dir(args.tinystories), tok, resume=args.resume)
-    trainer.run(stop_after=args.stop_after)
-    print(f"checkpoint: {args.out}")
+    stories = None if args.shards else tinystories_dir(args.tinystories)
+    ranks = distributed.start(pick_device())  # a world of one without torchrun
+    try:
+        trainer = Trainer(recipe, args.out, stories, tok, resume=args.resume, shards=args.shards, ranks=ranks)
+        trainer.run(stop_after=args.stop_after)
+    finally:
+        distributed.stop(ranks)
+    if ranks.is_main:
+        print(f"checkpoint: {args.out}")
 
 
 def cmd_eval(args):
@@ -176,6 +187,31 @@ def cmd_probes(args):
         print(json.dumps(result, ensure_ascii=False), flush=True)
 
 
+def cmd_data_download(args):
+    from .download import download_tinystories
+
+    folder = download_tinystories(cache_dir=args.cache_dir)
+    print(f"TinyStories is in {folder}", file=sys.stderr)
+    print(folder)  # alone on stdout, for --tinystories "$(sprout data download)"
+
+
+def cmd_data_prepare(args):
+    import time
+
+    from .shards import prepare
+    from .tokenizer import Tokenizer
+
+    folder = tinystories_dir(args.tinystories)
+    if folder is None:
+        raise FileNotFoundError("--tinystories: no TinyStories folder given and none at the default place")
+    began = time.time()
+    index = prepare(folder, args.out, Tokenizer.load(args.tokenizer), quiet=args.quiet)
+    seconds = time.time() - began
+    tokens = sum(split["tokens"] for split in index["splits"].values())
+    print(json.dumps({"out": args.out, "stories": {k: v["stories"] for k, v in index["splits"].items()},
+                      "tokens": tokens, "seconds": round(seconds, 1), "tokens_per_s": round(tokens / seconds)}))
+
+
 def build_parser():
     p = Parser(prog="sprout", description="Train, inspect and benchmark the Sprout models.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -204,7 +240,9 @@ def build_parser():
                         "e.g. generated=0.6,tinystories=0.25,copy=0.15")
     t.add_argument("--tinystories", default="", help="TinyStories folder ('none' to skip; "
                    "default ../shared/data/tinystories if present)")
-    t.add_argument("--tokenizer", help="tokenizer.json to reuse (default: train one)")
+    t.add_argument("--shards", help="read TinyStories from a folder made by `sprout data prepare` "
+                   "(memory-mapped, instead of --tinystories); give it again with --resume")
+    t.add_argument("--tokenizer", help="tokenizer.json to reuse (default: train one, or the shards')")
     t.add_argument("--init-from", help="checkpoint whose weights to start from")
     t.add_argument("--eval-every", type=int, default=200)
     t.add_argument("--save-every-min", type=float, default=5.0)
@@ -262,6 +300,20 @@ def build_parser():
     pr.add_argument("--tinystories", default="")
     pr.add_argument("--stories", type=int, default=64, help="stories per probe")
     pr.set_defaults(func=cmd_probes)
+    d = sub.add_parser("data", help="fetch TinyStories, or tokenize a corpus into shards")
+    dsub = d.add_subparsers(dest="data_command", required=True, parser_class=Parser)
+    dl = dsub.add_parser("download", help="fetch the full TinyStories from the Hugging Face Hub into its "
+                         "cache and print the folder to pass as --tinystories")
+    dl.add_argument("--cache-dir", help="the Hub cache to use (default: huggingface_hub's, $HF_HOME)")
+    dl.set_defaults(func=cmd_data_download)
+    pp = dsub.add_parser("prepare", help="tokenize a TinyStories folder once into uint16 shards that "
+                         "`sprout train --shards` reads memory-mapped")
+    pp.add_argument("--tinystories", default="", help="TinyStories folder (default ../shared/data/tinystories)")
+    pp.add_argument("--out", required=True, help="the shard folder to write (replaced whole when done)")
+    pp.add_argument("--tokenizer", default=str(data.REPO_ROOT / "build_artifacts/checkpoints/sprout/tokenizer.json"),
+                    help="tokenizer.json to encode with (default: the published Sprout's)")
+    pp.add_argument("--quiet", action="store_true", help="no progress bar")
+    pp.set_defaults(func=cmd_data_prepare)
     return p
 
 

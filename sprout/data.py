@@ -74,10 +74,23 @@ def split_stories(all_stories, validation_fraction=0.05):
     return train, valid
 
 
+SHARED_TINYSTORIES = REPO_ROOT.parent / "shared" / "data" / "tinystories"
+NO_TINYSTORIES = ("", "none")  # SPROUT_TINYSTORIES=none: no default folder, as on a fresh clone
+
+
+def tinystories_looked_for():
+    """The default TinyStories folder: $SPROUT_TINYSTORIES, else ../shared/data/tinystories
+    beside the checkout; None where SPROUT_TINYSTORIES=none switches the default off."""
+    value = os.environ.get("SPROUT_TINYSTORIES")
+    if value is None:
+        return SHARED_TINYSTORIES
+    return None if value.strip().lower() in NO_TINYSTORIES else Path(value)
+
+
 def default_tinystories_dir():
-    """../shared/data/tinystories beside the checkout, or $SPROUT_TINYSTORIES; None if absent."""
-    candidate = Path(os.environ.get("SPROUT_TINYSTORIES", REPO_ROOT.parent / "shared/data/tinystories"))
-    return candidate if candidate.is_dir() else None
+    """The default TinyStories folder if it is there, else None."""
+    candidate = tinystories_looked_for()
+    return candidate if candidate is not None and candidate.is_dir() else None
 
 
 def tinystories_train_files(directory, pinned=None):
@@ -149,6 +162,22 @@ def random_repeat(rng, vocab_size, start_id, length, times=2):
     return [start_id, *(span * times)]
 
 
+class TextStories:
+    """Stories held as text in memory: len(), ids(i), text(i), like shards.ShardStories."""
+
+    def __init__(self, texts, tokenizer):
+        self.texts, self.tok = list(texts), tokenizer
+
+    def __len__(self):
+        return len(self.texts)
+
+    def ids(self, i):
+        return self.tok.encode(self.texts[i])
+
+    def text(self, i):
+        return self.texts[i]
+
+
 class BatchMaker:
     """Training rows of seq_len + 1 tokens, each a run of documents that starts with ◆.
 
@@ -156,10 +185,11 @@ class BatchMaker:
     uninterrupted one would."""
 
     def __init__(self, tokenizer, mix, seed, real_stories=()):
-        if mix.tinystories > 0 and not real_stories:
+        """real_stories: texts, or stories read from token shards (shards.ShardStories)."""
+        self.real = real_stories if hasattr(real_stories, "ids") else TextStories(real_stories, tokenizer)
+        if mix.tinystories > 0 and not len(self.real):
             raise ValueError("the mix asks for TinyStories but no stories were given")
         self.tok, self.mix, self.seed = tokenizer, mix, seed
-        self.real = list(real_stories)
         self.sources = [s for s in ("generated", "tinystories", "copy", "echo", "pronouns") if getattr(mix, s) > 0]
         self.weights = [getattr(mix, s) for s in self.sources]
 
@@ -180,15 +210,14 @@ class BatchMaker:
             start = rng.randrange(len(ids) - length + 1)
             span = ids[start : start + length]
             return [self.tok.start_id, *span, *span], [True] * (1 + 2 * length)
-        if source == "pronouns":
-            text = pronoun_story(rng)
-        elif source == "generated":
-            text = stories.generate_story(rng)
-        else:
-            text = rng.choice(self.real)
+        if source == "tinystories":
+            i = rng.randrange(len(self.real))  # the draw rng.choice(texts) would make
             if self.mix.rename > 0 and rng.random() < self.mix.rename:
-                text = rename_characters(text, rng, self.mix.rename_made_up)
-        ids = self.tok.encode(text)
+                ids = self.tok.encode(rename_characters(self.real.text(i), rng, self.mix.rename_made_up))
+            else:
+                ids = self.real.ids(i)
+        else:
+            ids = self.tok.encode(pronoun_story(rng) if source == "pronouns" else stories.generate_story(rng))
         return ids, [True] * len(ids)
 
     def batch(self, step, batch_size, seq_len):
@@ -238,15 +267,41 @@ def step_batches(maker, start, end, shape_at, workers=0):
     return iter(torch.utils.data.DataLoader(dataset, batch_size=None, num_workers=workers, prefetch_factor=4))
 
 
+VALIDATION_FILES = ("validation.txt", "TinyStories-valid.txt")  # the sample's, the Hub's
+
+
+def validation_file(tinystories_dir):
+    """The folder's validation file (never trained on), or None."""
+    found = [Path(tinystories_dir) / name for name in VALIDATION_FILES if tinystories_dir]
+    return next((path for path in found if path.is_file()), None)
+
+
 def validation_stories(tinystories_dir, count):
-    """The first `count` stories of the folder's validation.txt (never trained on), or None
-    where there is no folder or no such file."""
-    path = Path(tinystories_dir or "") / "validation.txt"
-    if not tinystories_dir or not path.exists():
-        return None
-    return read_stories(path)[:count]
+    """The first `count` stories of the folder's validation file, or None where there is no
+    folder or no such file."""
+    path = validation_file(tinystories_dir)
+    return None if path is None else read_stories(path)[:count]
 
 
-def heldout_generated(count=200, seed=987_654_321):
+HELDOUT_SEED = 987_654_321
+
+
+def heldout_generated(count=200, seed=HELDOUT_SEED):
     """Generated stories no training run sees (training seeds are small integers)."""
     return stories.generate_stories(seed, count)
+
+
+def heldout_corpora(tinystories_dir, count):
+    """{name: (stories, what they are)} for measuring on held-out text: `count` generated
+    stories, and the first `count` of TinyStories' validation.txt where the folder has one.
+    The description names the file by its sha256, so a number can say what it was measured on
+    and a later check re-measures only what it can."""
+    corpora = {"generated": (heldout_generated(count), {"corpus": "generated", "seed": HELDOUT_SEED,
+                                                        "stories": count})}
+    validation = validation_stories(tinystories_dir, count)
+    if validation:
+        path = validation_file(tinystories_dir)
+        about = {"corpus": "tinystories_validation", "file": path.name, "sha256": file_sha256(path),
+                 "stories": len(validation)}
+        corpora["tinystories_validation"] = (validation, about)
+    return corpora

@@ -100,6 +100,30 @@ def induction_scores(weights, n):
     return weights[..., queries, keys].mean(dim=(0, -1))
 
 
+def induction_pairs(ids):
+    """Induction on any text: (query, key) pairs for each token t inside a stretch of two or more
+    tokens that appeared before; the key is the token after the latest earlier occurrence s.
+    On [◆, R, R] with R's tokens all different these are exactly induction_scores' pairs."""
+    pairs = []
+    for t in range(2, len(ids)):
+        for s in range(t - 1, 0, -1):
+            before = ids[s - 1] == ids[t - 1]
+            after = t + 1 < len(ids) and ids[s + 1] == ids[t + 1]
+            if ids[s] == ids[t] and (before or after):
+                pairs.append((t, s + 1))
+                break
+    return pairs
+
+
+def text_induction_scores(weights, ids):
+    """(1, L, H, T, T) weights of one text -> (L, H) mean weight over induction_pairs(ids), or None."""
+    pairs = induction_pairs(ids)
+    if not pairs:
+        return None
+    queries, keys = (torch.tensor(p) for p in zip(*pairs))
+    return weights[0][..., queries, keys].mean(dim=-1)
+
+
 def repeat_batch(vocab_size, start_id, n, count, seed=0):
     rng = random.Random(seed)
     return torch.tensor([random_repeat(rng, vocab_size, start_id, n) for _ in range(count)])

@@ -105,7 +105,8 @@ def name_copy_prob(model, tokenizer, examples):
     return sum(probs) / len(probs)
 
 
-def parking_texts(tinystories_dir=None, count=PROBE_STORIES):
-    """Real held-out stories where validation.txt is present (the examples are written like
-    them), else held-out generated ones."""
-    return data.validation_stories(tinystories_dir, count) or data.heldout_generated(count)
+def parking_corpus(tinystories_dir=None, count=PROBE_STORIES):
+    """(stories, what they are): real held-out stories where validation.txt is present (the
+    examples are written like them), else held-out generated ones."""
+    corpora = data.heldout_corpora(tinystories_dir, count)
+    return corpora.get("tinystories_validation", corpora["generated"])

@@ -14,12 +14,13 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from . import data, stories
+from . import data, distributed, stories
 from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .evaluate import heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
 from .inspect import head_report
 from .model import CONFIGS, build_model, count_parameters
+from .shards import ShardStories
 from .step import TrainingStep
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
@@ -146,8 +147,13 @@ def build_tokenizer(recipe, real_train):
 
 
 class Trainer:
-    def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False):
+    def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False,
+                 shards=None, ranks=None):
+        """shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir;
+        ranks: this process's place in a torchrun job (sprout.distributed), one process by default."""
         self.recipe, self.out, self.quiet = recipe, Path(out_dir), quiet
+        self.ranks = ranks or distributed.Ranks()
+        self.ranks.check_batch(recipe.batch_size, shape_at(recipe, recipe.steps - 1)[0])
         self.device = pick_device()
         self.corpus = corpus_files(tinystories_dir, recipe.corpus)
         real_train, real_valid = load_real_stories(tinystories_dir, self.corpus)
@@ -166,8 +172,8 @@ class Trainer:
         else:
             if resume:
                 raise FileNotFoundError(f"--resume: no {resume_file} to continue from")
-            if tokenizer is None and recipe.init_from:
-                tokenizer = Tokenizer.load(Path(recipe.init_from) / "tokenizer.json")
+            if tokenizer is None and (recipe.init_from or shards):
+                tokenizer = Tokenizer.load(Path(recipe.init_from or shards) / "tokenizer.json")
             self.tok = tokenizer or build_tokenizer(recipe, real_train)
             base = CONFIGS[recipe.model]
             cfg = type(base)(**{**base.to_dict(), "vocab_size": self.tok.vocab_size,
@@ -178,14 +184,25 @@ class Trainer:
                 start, _, _ = load_checkpoint(recipe.init_from, self.device)
                 self.model.load_state_dict(start.state_dict())
             self.optimizer = make_optimizer(self.model, recipe, self.device)
+        if shards:
+            real_train = ShardStories(shards, self.tok, "train")
+            self.corpus = real_train.sources
+            heldout = ShardStories(shards, self.tok, "heldout")
+            self.eval_texts["tinystories_heldout"] = [heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))]
+        self.ranks.same_everywhere(self.tok.sha256(), "tokenizers")
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
-        self.step_fn = TrainingStep(self.model, self.optimizer, recipe.clip, recipe.compile)
+        self.step_fn = TrainingStep(self.model, self.optimizer, recipe.clip, recipe.compile,
+                                    forward=self.ranks.wrap(self.model, self.device))
         self.speed = hardware_speed(self.model, recipe, self.device)
 
     def train_step(self, step, inputs, targets):
+        tokens = inputs.numel()
+        # a rank trains on its slice with the loss over the whole batch's scored targets
+        share = (int((targets != data.IGNORE).sum()), self.ranks.world) if self.ranks.active else None
+        inputs, targets = self.ranks.share(inputs), self.ranks.share(targets)
         inputs, targets = inputs.to(self.device, non_blocking=True), targets.to(self.device, non_blocking=True)
-        loss = self.step_fn(inputs, targets, learning_rate(self.recipe, step))
-        return loss.item(), inputs.numel()
+        loss = self.step_fn(inputs, targets, learning_rate(self.recipe, step), share)
+        return self.ranks.sum(loss.item(), self.device), tokens
 
     def evaluate(self, train_loss):
         entry = {"step": self.step, "tokens": self.tokens, "elapsed_s": round(self.elapsed, 1),
@@ -230,21 +247,32 @@ class Trainer:
     def fit_to_budget(self, deadline, seconds_per_step):
         """Set the run's length so that it ends by the deadline (a time-budgeted run)."""
         steps = self.step + max(1, int((deadline - time.time()) / seconds_per_step))
+        steps = self.ranks.agree(steps, self.device)  # rank 0's clock decides for all
         self.recipe = dataclasses.replace(self.recipe, steps=steps)
-        print(f"time budget: {seconds_per_step:.3f} s/step, so {steps} steps in all", file=sys.stderr)
+        if self.ranks.is_main:
+            print(f"time budget: {seconds_per_step:.3f} s/step, so {steps} steps in all", file=sys.stderr)
         return steps
 
     def run(self, stop_after=None):
         """Train to recipe.steps (or stop after `stop_after` more steps), saving as it goes."""
+        try:
+            return self._run(stop_after)
+        except RuntimeError as e:  # a collective failed (gloo, NCCL) or this rank did: nothing more is saved
+            if not self.ranks.active:
+                raise
+            raise self.ranks.lost(e, self.out) from None
+
+    def _run(self, stop_after):
+        main = self.ranks.is_main
         last_step = self.recipe.steps if stop_after is None else min(self.recipe.steps, self.step + stop_after)
         began, budget = time.time(), self.recipe.time_budget_s
         # the first steps compile; time the ones after them, keeping a margin for the saves
         timed_from, fit_at = self.step + 5, self.step + 25
         last_save, running = time.time(), None
         batches = self.batch_stream(self.step, last_step)
-        bar = tqdm(total=last_step, initial=self.step, disable=self.quiet, unit="step", dynamic_ncols=True)
+        bar = tqdm(total=last_step, initial=self.step, disable=self.quiet or not main, unit="step", dynamic_ncols=True)
         stop = StopRequest()
-        while self.step < last_step and not stop.requested:
+        while self.step < last_step and not self.ranks.any(stop.requested, self.device):
             start = time.time()
             loss, n = self.train_step(self.step, *next(batches))
             self.elapsed += time.time() - start
@@ -258,18 +286,20 @@ class Trainer:
                 last_step = self.fit_to_budget(began + 0.95 * budget - 20, (time.time() - timer) / (fit_at - timed_from))
                 batches = self.batch_stream(self.step, last_step)  # the late rows move with the end
                 bar.total = last_step
-            if self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps:
+            if main and (self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps):
                 entry = self.evaluate(running)
                 bar.write(" ".join(f"{k}={v}" for k, v in entry.items() if not k.endswith("_scores")))
                 if self.recipe.keep_snapshots:
                     self.save_snapshot()
-            if time.time() - last_save > 60 * self.recipe.save_every_min:
+            if main and time.time() - last_save > 60 * self.recipe.save_every_min:
                 self.save()
                 last_save = time.time()
         bar.close()
         stop.restore()
-        self.save()
-        if stop.requested:
+        stopped = self.step < last_step  # asked to stop, maybe on another rank only
+        if main:
+            self.save()
+        if stopped and main:
             print(f"stopped at step {self.step} and saved; continue with --resume", file=sys.stderr)
         return self.history
 

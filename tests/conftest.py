@@ -1,7 +1,7 @@
 import pytest
 import torch
 
-from sprout import stories
+from sprout import data, stories
 from sprout.model import Config, build_model
 from sprout.tokenizer import Tokenizer
 
@@ -27,3 +27,15 @@ def small_model(request):
 def small_transformer(request):
     torch.manual_seed(0)
     return build_model(SMALL[request.param]).eval()
+
+
+@pytest.fixture(scope="session")
+def tinystories():
+    """The TinyStories folder, or a skip that names where it was looked for."""
+    folder = data.default_tinystories_dir()
+    if folder is None:
+        looked_for = data.tinystories_looked_for()
+        where = ("nowhere: SPROUT_TINYSTORIES=none switches the default folder off" if looked_for is None
+                 else f"{looked_for} is absent (set SPROUT_TINYSTORIES=DIR)")
+        pytest.skip(f"needs the TinyStories folder; looked {where}")
+    return folder

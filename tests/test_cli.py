@@ -65,6 +65,7 @@ def test_every_command_has_help():
         assert result.returncode == 0 and "usage: sprout " + command in result.stdout
 
 
+@pytest.mark.slow
 def test_bench_reports_rates_utilisation_and_the_reference_ratio():
     from sprout.bench import run_bench
 
@@ -93,6 +94,7 @@ def test_flops_per_token_counts_matmuls_and_attention():
     assert training_flops_per_token(model, 2, T) == pytest.approx(6 * matmul_weights + attention)
 
 
+@pytest.mark.slow
 def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer, monkeypatch):
     import sprout.train as train
 

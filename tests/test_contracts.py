@@ -13,7 +13,7 @@ from sprout.model import build_model
 from sprout.stories import generate_stories
 from sprout.tokenizer import Tokenizer
 
-from conftest import SMALL
+from tests.conftest import SMALL
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"

@@ -44,6 +44,30 @@ def test_training_files_never_include_validation(tmp_path):
     assert [p.name for p in data.tinystories_train_files(tmp_path)] == ["train-a.txt", "train-b.txt"]
 
 
+def test_the_default_folder_follows_sprout_tinystories(tmp_path, monkeypatch):
+    monkeypatch.delenv("SPROUT_TINYSTORIES", raising=False)
+    assert data.tinystories_looked_for() == data.REPO_ROOT.parent / "shared" / "data" / "tinystories"
+    monkeypatch.setenv("SPROUT_TINYSTORIES", str(tmp_path))
+    assert data.default_tinystories_dir() == tmp_path
+    monkeypatch.setenv("SPROUT_TINYSTORIES", str(tmp_path / "absent"))
+    assert data.default_tinystories_dir() is None
+    for off in ("none", ""):  # a fresh clone's view, even where ../shared exists
+        monkeypatch.setenv("SPROUT_TINYSTORIES", off)
+        assert data.tinystories_looked_for() is None and data.default_tinystories_dir() is None
+
+
+def test_heldout_corpora_name_validation_by_its_hash(tmp_path):
+    assert list(data.heldout_corpora(tmp_path, 3)) == ["generated"]
+    (tmp_path / "validation.txt").write_text("One.\n<|endoftext|>\nTwo.\n", encoding="utf-8")
+    corpora = data.heldout_corpora(tmp_path, 3)
+    texts, about = corpora["tinystories_validation"]
+    assert texts == ["One.", "Two."] and about["stories"] == 2
+    assert about["sha256"] == data.file_sha256(tmp_path / "validation.txt")
+    (tmp_path / "validation.txt").write_text("One.\n<|endoftext|>\nThree.\n", encoding="utf-8")
+    assert data.heldout_corpora(tmp_path, 3)["tinystories_validation"][1]["sha256"] != about["sha256"]
+    assert corpora["generated"][1] == {"corpus": "generated", "seed": data.HELDOUT_SEED, "stories": 3}
+
+
 def test_batches_depend_only_on_seed_and_step(tokenizer):
     mix = Mix(generated=1.0, copy=0.5)
     a, a_targets = BatchMaker(tokenizer, mix, seed=3).batch(7, 4, 32)

@@ -115,7 +115,7 @@ def test_a_run_folder_of_another_recipe_is_never_continued(tmp_path):
 @pytest.mark.slow
 def test_a_two_stage_recipe_trains_resumes_and_warm_starts(tmp_path, tokenizer, monkeypatch):
     import sprout.train as train
-    from conftest import SMALL
+    from tests.conftest import SMALL
 
     monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"])
     tokenizer.save(tmp_path / "tok.json")

@@ -127,6 +127,7 @@ def build_copy(tmp_path, edit):
                           cwd=repo, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_the_site_builds_and_a_broken_snippet_or_missing_number_stops_it(tmp_path):
     built = build_copy(tmp_path / "as-is", lambda docs: None)
     assert built.returncode == 0, built.stderr

@@ -1,0 +1,26 @@
+"""`sprout train` on the test suite's small Sprout, for torchrun: torchrun -m tests.ddp_run train ...
+
+With SPROUT_TEST_DIE_AT=STEP, rank 1 dies at that step the way a crashed process does (no
+cleanup, no goodbye), for the test of what the other ranks do then."""
+import os
+import sys
+
+import torch
+
+import sprout.train as train
+from sprout.cli import main
+from tests.conftest import SMALL
+
+train.CONFIGS["sprout"] = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "context": 64})
+die_at = int(os.environ.get("SPROUT_TEST_DIE_AT", 0))
+if die_at and os.environ.get("RANK") == "1":
+    step = train.Trainer.train_step
+
+    def dying_step(self, at, *batch):
+        if at == die_at:
+            os._exit(3)
+        return step(self, at, *batch)
+
+    train.Trainer.train_step = dying_step
+torch.set_num_threads(1)
+sys.exit(main(sys.argv[1:]))
