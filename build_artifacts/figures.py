@@ -128,6 +128,40 @@ def head_score_figure(kind, matrices):
     return fig
 
 
+STORY_LINES = {  # training_story series -> (name, colour, dash); Okabe-Ito hues
+    "best_previous_token": ("best previous-token score", "#009E73", "solid"),
+    "best_first_token": ("best ◆ score", "#E69F00", "dot"),
+    "best_induction": ("best induction score", "#0072B2", "solid"),
+    "repeat_loss_first": ("first copy", "#CC79A7", "dot"),
+    "repeat_loss_second": ("second copy (the repeat)", "#D55E00", "solid"),
+}
+
+
+def training_story_figure(story):
+    """Head scores (top) and loss on [◆, R, R] (bottom) at every evaluation of every stage,
+    the stages marked with dotted lines and their letters."""
+    fig = make_subplots(2, 1, shared_xaxes=True, vertical_spacing=0.08)
+    points = [e for stage in story["stages"] for e in stage["evaluations"]]
+    steps = [e["step"] for e in points]
+    for key, (name, colour, dash) in STORY_LINES.items():
+        row = 2 if key.startswith("repeat") else 1
+        fig.add_scatter(x=steps, y=[e.get(key) for e in points], mode="lines+markers", name=name,
+                        line=dict(color=colour, dash=dash), marker=dict(size=5),
+                        hovertemplate="step %{x}: %{y:.3f}<extra>" + name + "</extra>", row=row, col=1)
+    for stage in story["stages"]:
+        if stage["start"]:
+            for row in (1, 2):
+                fig.add_vline(x=stage["start"], line=dict(dash="dot", color="#888888"), row=row, col=1)
+        fig.add_annotation(x=(stage["start"] + stage["end"]) / 2, y=1.0, yref="y domain", showarrow=False,
+                           yanchor="bottom", text=f"stage {stage['name']}", row=1, col=1)
+    fig.update_layout(**BASE_LAYOUT, title="How Sprout's heads formed during training", height=560,
+                      legend=dict(orientation="h", y=-0.12))
+    fig.update_yaxes(title="best head score", range=[0, 1.05], row=1, col=1)
+    fig.update_yaxes(title="loss on [◆, R, R] (nats)", rangemode="tozero", row=2, col=1)
+    fig.update_xaxes(title="training step (all stages end to end)", row=2, col=1)
+    return fig
+
+
 def loss_figure(table):
     fig = go.Figure(layout=BASE_LAYOUT)
     for name in table["order"]:

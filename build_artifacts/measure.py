@@ -189,6 +189,7 @@ _CLAIM_KEYS = [  # sprout.claims key -> stats key
     (r"name_probe_(gpt1|sprout)", r"probes.name.\1"),
     (r"pronoun_probe_tom_head", r"probes.pronoun.tom_head"),
     (r"(pronoun|first_token_argmax)_probe", r"probes.\1"),
+    (r"removal_(induction|tom)_(.+)", r"removal.\1.\2"),
 ]
 
 

@@ -15,12 +15,12 @@ import torch
 from tqdm import tqdm
 
 from sprout.checkpoint import load_checkpoint
-from sprout.claims import measure_claims
+from sprout.claims import THRESHOLDS, measure_claims
 from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
-from . import browser_model, figures, measure
+from . import ablations, baselines, browser_model, figures, measure, training_story
 from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -129,6 +129,7 @@ def _build(opts, bar):
     sprout = models["sprout"]
     heads = measure.head_scores(sprout, repeats, tokenized)
     untrained = measure.head_scores(measure.untrained_like(sprout, opts.seed), repeats, tokenized)
+    band = baselines.baselines(sprout, repeats, tokenized, heads, opts.seed)
 
     stage(4)
     curves = {m: measure.induction_curve(models[m], repeats) for m in measure.MODELS}
@@ -137,11 +138,16 @@ def _build(opts, bar):
     claims = measure_claims(opts.checkpoints, opts.tinystories)
     table = measure.model_table(models, trainings, claims)
     spread = figures.spread_of_dot_products(seed=opts.seed)
+    sprout_sha = file_sha256(Path(opts.checkpoints) / "sprout" / "model.safetensors")
+    ablation = ablations.run(sprout, tokenizer, sprout_sha, opts.tinystories,
+                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed)
+    story = training_story.training_story(trainings["sprout"])
 
     stage(5)
     figs = {"f1_dot_product_spread": figures.f1_figure(spread),
             "induction_loss": figures.induction_figure(curves, measure.REPEAT_LENGTH),
-            "model_losses": figures.loss_figure(table)}
+            "model_losses": figures.loss_figure(table),
+            "training_story": figures.training_story_figure(story)}
     for kind in measure.SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
@@ -157,10 +163,20 @@ def _build(opts, bar):
             write_json(tmp / "examples" / f"{example_id}.json", record)
         write_json(tmp / "head_scores.json", {
             "layers": L, "heads": H, "repeats": repeat_info, "examples": list(records),
-            "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed})
+            "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed,
+            "baselines": band, "ablation": {"method": ablation["method"], "breaks": ablation["breaks"],
+                                            "breaks_most": ablation["breaks_most"], "shares": ablation["shares"]}})
+        write_json(tmp / ablations.FILE, ablation)
         write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": icl})
         write_json(tmp / "models.json", table)
-        write_json(tmp / "stats.json", flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings))
+        stats = flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings)
+        stats.update(baselines.baseline_stats(band, heads["top"]))
+        stats.update(ablations.ablation_stats(ablation, {
+            "induction_head": (heads["top"]["induction"][0]["layer"], heads["top"]["induction"][0]["head"]),
+            "previous_token_head": (heads["top"]["previous_token"][0]["layer"], heads["top"]["previous_token"][0]["head"]),
+            "tom_head": (claims["tom_he"]["layer"], claims["tom_he"]["head"])}))
+        stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
+        write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
                                           Path(opts.checkpoints) / "sprout", sprout, tokenizer)

@@ -1,7 +1,9 @@
 // W5 <sprout-heads>: all 48 heads of Sprout at once, one small attention map per head (rows:
 // layers 1-8, columns: heads 1-6), for one example story. Selecting a map enlarges it with the
 // tokens on both axes; the head-type scores (previous token, ◆, induction) highlight the
-// strongest heads of each kind.
+// strongest heads of each kind, each beside its baseline band (untrained seeds, shuffled
+// tokens), and "what breaks without it" (head_scores.json's ablation summary) the heads whose
+// removal costs the most.
 //
 // <sprout-heads base="../artifacts/" examples="mia_doll,tom_he,zorbin" example="zorbin"
 //               layer="5" head="4" highlight="induction"></sprout-heads>
@@ -24,6 +26,42 @@ export const KINDS = {
   induction: { label: 'induction', from: 'repeats',
                about: 'mean weight on the token after the earlier copy, on repeated random text' },
 };
+
+/** The ablation score: the largest share of one ability lost when the head is removed. */
+export const BREAKS = {
+  label: 'what breaks without it',
+  about: 'the largest share of one ability lost when the head is replaced by its mean output',
+};
+export const MEASURE_NAMES = {
+  loss_tinystories_validation: 'TinyStories loss', loss_generated: 'loss on generated stories',
+  repeat: 'the repeat', name_probe: 'made-up names', pronoun_probe: 'pronouns',
+};
+
+/** The matrix a highlight choice reads: a kind's scores, or 'breaks' from the ablation summary. */
+export function highlightMatrix(headScores, choice) {
+  if (choice === 'breaks') return headScores?.ablation?.breaks ?? null;
+  return scoreMatrix(headScores, choice);
+}
+
+/** One sentence on a kind's baselines: the untrained band and the score on shuffled tokens. */
+export function baselineText(headScores, kind) {
+  const b = headScores?.baselines?.[kind];
+  if (!b) return '';
+  const u = b.untrained;
+  const called = b.called.flat().filter(Boolean).length;
+  const needs = b.must_clear.includes('shuffled') ? 'both' : 'the untrained band';
+  return `Baselines: the best head of an untrained Sprout scores ${u.mean.toFixed(3)} ± ${u.std.toFixed(3)} `
+    + `(${u.seeds.length} seeds); on shuffled tokens the best head scores ${formatScore(b.shuffled.best)}. `
+    + `${called} of ${b.called.flat().length} heads stand clearly above ${needs}.`;
+}
+
+/** What the detail line says about one head's removal: its score and where it comes from. */
+export function breaksText(headScores, layer, head) {
+  const score = headScores?.ablation?.breaks?.[layer - 1]?.[head - 1];
+  if (score === undefined) return null;
+  const most = headScores.ablation.breaks_most?.[layer - 1]?.[head - 1];
+  return `${BREAKS.label} ${formatScore(score)}${most ? ` (${MEASURE_NAMES[most] || most})` : ''}`;
+}
 
 export function parseHeadsState(text) {
   const parsed = parseSlashState(text, 2);
@@ -175,6 +213,7 @@ const TEMPLATE = `
       <option value="previous_token">previous-token heads</option>
       <option value="first_token">first-token (◆) heads</option>
       <option value="induction">induction heads</option>
+      <option value="breaks">what breaks without it</option>
     </select></label>
   </div>
   <p class="tops" aria-live="polite"></p>
@@ -231,7 +270,8 @@ export class SproutHeads extends HeadWidget {
       example: this.getAttribute('example') || this.examples[0],
       layer: hasCell ? clampInt(this.getAttribute('layer'), 1, 99, 1) : null,
       head: hasCell ? clampInt(this.getAttribute('head'), 1, 99, 1) : null,
-      kind: KINDS[this.getAttribute('highlight')] ? this.getAttribute('highlight') : '',
+      kind: KINDS[this.getAttribute('highlight')] || this.getAttribute('highlight') === 'breaks'
+        ? this.getAttribute('highlight') : '',
     };
   }
 
@@ -419,7 +459,7 @@ export class SproutHeads extends HeadWidget {
   renderScores() {
     if (!this.cells) return;
     const kind = this.state.kind;
-    const matrix = kind && this.headScores ? scoreMatrix(this.headScores, kind) : null;
+    const matrix = kind && this.headScores ? highlightMatrix(this.headScores, kind) : null;
     const top = matrix ? topHeads(matrix, 3) : [];
     const isTop = new Set(top.map((t) => `${t.layer}/${t.head}`));
     this.cells.forEach((row, l) => row.forEach((c, h) => {
@@ -432,16 +472,21 @@ export class SproutHeads extends HeadWidget {
       const waiting = this.scoresError ? 'Head scores unavailable (see the message below).' : 'Loading the head scores…';
       this.ui.tops.textContent = this.headScores || !kind ? '' : waiting;
     } else {
-      const info = KINDS[kind];
+      const info = KINDS[kind] || BREAKS;
+      const title = kind === 'breaks' ? 'Heads whose removal breaks the most' : `Top ${info.label} heads`;
       const about = this.headScores.about?.[kind] ?? info.about;
-      const nodes = [document.createTextNode(`Top ${info.label} heads (${about}): `)];
+      const nodes = [document.createTextNode(`${title} (${about}): `)];
       top.forEach((t) => {
-        const button = el('button', '', `layer ${t.layer}, head ${t.head}: ${formatScore(t.score)}`);
+        const called = this.headScores.baselines?.[kind]?.called?.[t.layer - 1]?.[t.head - 1];
+        const below = called === false ? ' (not clearly above its baselines)' : '';
+        const button = el('button', '', `layer ${t.layer}, head ${t.head}: ${formatScore(t.score)}${below}`);
         button.type = 'button';
         button.dataset.layer = String(t.layer);
         button.dataset.head = String(t.head);
         nodes.push(button);
       });
+      const band = baselineText(this.headScores, kind);
+      if (band) nodes.push(el('span', 'band', ` ${band}`));
       this.ui.tops.replaceChildren(...nodes);
     }
     this.renderDetailScores();
@@ -449,10 +494,10 @@ export class SproutHeads extends HeadWidget {
 
   scoresOf(layer, head) {
     if (!this.headScores) return [];
-    return Object.keys(KINDS).map((kind) => {
+    return [...Object.keys(KINDS).map((kind) => {
       const score = scoreMatrix(this.headScores, kind)?.[layer - 1]?.[head - 1];
       return score === undefined ? null : `${KINDS[kind].label} ${formatScore(score)}`;
-    }).filter(Boolean);
+    }), breaksText(this.headScores, layer, head)].filter(Boolean);
   }
 
   cellLabel(layer, head) {

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import torch
 
-from . import data
+from . import ablate, data
 from .checkpoint import load_checkpoint
 from .evaluate import heldout_loss
 from .examples import load_examples, tokenize_example
@@ -29,6 +29,9 @@ THRESHOLDS = {
     # the same question over PROBE_STORIES stories, each with its own made-up name
     "name_probe_sprout": 0.8,  # >=
     "name_probe_gpt1": 0.1,  # <
+    # removing a head (sprout.ablate: its output replaced by its mean over held-out stories)
+    "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction head, <
+    "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses <
 }
 
 
@@ -74,6 +77,8 @@ def measure_claims(checkpoints, tinystories_dir=None):
     result.update(steady_probes({name: loaded[name][0] for name in ("gpt1", "sprout")}, tok, result["tom_he"],
                                 tinystories_dir))
 
+    result.update(removal_claims(sprout, tok, result["induction_head"], result["tom_he"]))
+
     for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
         result["measured_on"][f"loss_{corpus}"] = about
         for name in MODELS:
@@ -99,6 +104,15 @@ def steady_probes(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORI
         **{f"name_probe_{name}": round(name_copy_prob(model, tok, names), 4) for name, model in models.items()},
         "measured_on": {"first_token_argmax_probe": about},
     }
+
+
+def removal_claims(model, tok, induction_head, tom_head):
+    """What removing the induction head does to the repeat, and the Tom head to the pronouns."""
+    induction, tom = (induction_head["layer"], induction_head["head"]), (tom_head["layer"], tom_head["head"])
+    removed = ablate.remove_heads(model, tok, [induction, tom])
+    return {"removal_induction_repeat_kept": round(ablate.advantage_kept(removed["intact"], removed[induction]), 4),
+            "removal_tom_pronoun_intact": round(removed["intact"]["pronoun_probe"], 4),
+            "removal_tom_pronoun": round(removed[tom]["pronoun_probe"], 4)}
 
 
 def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES):
@@ -129,6 +143,8 @@ def verdicts(r):
         ('one head sends >= 70% of "he" to "Tom"', r["tom_he"]["value"] >= t["tom_he_share"], r["tom_he"]),
         ("Zorbin Plax again: Sprout >= 0.9", r["zorbin_sprout_mean_prob"] >= t["zorbin_sprout_prob"], r["zorbin_sprout_probs"]),
         ("Zorbin Plax again: gpt-1 < 0.05", r["zorbin_gpt1_mean_prob"] < t["zorbin_gpt1_prob"], r["zorbin_gpt1_probs"]),
+        ("without the induction head < 50% of the repeat's advantage is left",
+         r["removal_induction_repeat_kept"] < t["induction_removal_kept"], r["removal_induction_repeat_kept"]),
     ]
     for corpus in ("generated", "tinystories_validation"):
         if f"loss_{corpus}_sprout" in r:

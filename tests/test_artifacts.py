@@ -269,3 +269,15 @@ def test_rounding_keeps_json_small_and_stable():
     assert output.dumps({"b": 1 / 3, "a": [2.0, -0.0, 123456.789]}) == '{"a":[2.0,0.0,123460.0],"b":0.33333}\n'
     with pytest.raises(ValueError):
         output.dumps({"x": float("nan")})
+
+
+def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkpoints, examples_file, tmp_path,
+                                                                   capsys):
+    first = load(built / "ablations.json")
+    heads = load(built / "head_scores.json")
+    assert heads["ablation"]["breaks"] == first["breaks"] and len(first["breaks"]) == heads["layers"]
+    again = tmp_path / "again"
+    shutil.copytree(built, again)
+    assert build(checkpoints, again, examples_file) == 0
+    assert load(again / "ablations.json") == first
+    assert "5 measures kept from an earlier build, 0 to compute" in capsys.readouterr().err

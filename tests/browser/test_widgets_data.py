@@ -470,6 +470,25 @@ def test_heads_highlight_the_top_heads_of_each_kind(browse, widget_root):
     assert f"induction {best['score']:.2f}" in state["scores"]
 
 
+def test_heads_show_what_breaks_without_each_head_and_the_baseline_band(browse, widget_root):
+    scores = json.loads((ARTIFACTS / "head_scores.json").read_text())
+    breaks = scores["ablation"]["breaks"]
+    order = sorted(((-v, l + 1, h + 1) for l, row in enumerate(breaks) for h, v in enumerate(row)))[:3]
+    page = open_widgets(browse, widget_root)
+    page.locator("#heads select.kind").select_option("breaks")
+    state = heads(page)
+    assert sorted(state["top"]) == sorted([l, h] for _, l, h in order)
+    assert state["tops"].startswith("Heads whose removal breaks the most")
+    for v, l, h in order:
+        assert f"layer {l}, head {h}: {-v:.2f}" in state["tops"]
+    page.locator("#heads select.kind").select_option("induction")
+    band = scores["baselines"]["induction"]["untrained"]
+    assert f"{band['mean']:.3f} ± {band['std']:.3f} ({len(band['seeds'])} seeds)" in heads(page)["tops"]
+    _, l, h = order[0]
+    page.locator(f'#heads .cell[data-layer="{l}"][data-head="{h}"]').click()
+    assert f"what breaks without it {breaks[l - 1][h - 1]:.2f}" in heads(page)["scores"]
+
+
 # ---- links between W2 and W5, deep links ---------------------------------------------------
 
 def test_choosing_a_head_in_one_shows_it_in_the_other(browse, widget_root):

@@ -1,0 +1,86 @@
+"""What a head-type score would be without training, and without meaning in the text.
+
+Two baselines for every kind of score: the same architecture untrained (several seeds; a
+seed's best head, so it compares with "the strongest head" of the trained model), and the
+trained model reading shuffled-token text (each row's tokens after ◆ in random order, so no
+story and no repeat is left, only the positions).
+
+Which baselines a kind must clear depends on what it claims. An induction head claims to read
+the text (the token after an earlier copy), so shuffling must take its score away. A
+previous-token or ◆ head claims a habit of position: shuffling keeps the positions, and its
+score on shuffled text says only whether the habit holds without meaning (it does, and more
+strongly). Those kinds must clear the untrained baseline; the shuffled score is shown beside.
+"""
+import random
+
+import torch
+
+from sprout.examples import TokenizedExample
+
+from .measure import SCORE_KINDS, head_scores, untrained_like
+
+UNTRAINED_SEEDS = 5  # seeds seed .. seed + 4
+MARGIN = 0.1  # "clearly above": at least this much (scores are shares of attention, 0..1)
+SPREADS = 2  # ... above the untrained mean plus this many standard deviations
+MUST_CLEAR = {"induction": ("untrained", "shuffled"), "previous_token": ("untrained",),
+              "first_token": ("untrained",), "first_token_argmax": ("untrained",)}
+
+
+def shuffled(ids, rng):
+    body = list(ids[1:])
+    rng.shuffle(body)
+    return [ids[0], *body]
+
+
+def shuffled_inputs(repeats, tokenized, seed):
+    rng = random.Random(seed)
+    rows = torch.tensor([shuffled(r, rng) for r in repeats.tolist()])
+    texts = [TokenizedExample(t.example, shuffled(t.ids, rng), [], {}) for t in tokenized]
+    return rows, texts
+
+
+def source_of(kind):
+    return "repeats" if kind == "induction" else "examples"
+
+
+def baselines(model, repeats, tokenized, trained, seed=0, seeds=UNTRAINED_SEEDS):
+    """Per kind: the untrained band (each seed's best head: values, mean, std), the trained
+    model's scores on shuffled text (matrix and best), and which heads clear what they must."""
+    untrained = [head_scores(untrained_like(model, s), repeats, tokenized) for s in range(seed, seed + seeds)]
+    on_shuffled = head_scores(model, *shuffled_inputs(repeats, tokenized, seed))
+    out = {}
+    for kind in SCORE_KINDS:
+        source = source_of(kind)
+        best = torch.tensor([max(max(row) for row in u[source][kind]) for u in untrained])
+        mean, std = best.mean().item(), best.std(correction=0).item()
+        shuffled_matrix = on_shuffled[source][kind]
+        scores = trained[source][kind]
+        floor_untrained = mean + SPREADS * std + MARGIN
+        called = [[s >= floor_untrained and ("shuffled" not in MUST_CLEAR[kind] or s >= sh + MARGIN)
+                   for s, sh in zip(row, sh_row)] for row, sh_row in zip(scores, shuffled_matrix)]
+        out[kind] = {
+            "untrained": {"seeds": list(range(seed, seed + seeds)), "best": [round(v, 4) for v in best.tolist()],
+                          "mean": round(mean, 4), "std": round(std, 4)},
+            "shuffled": {"matrix": shuffled_matrix, "best": max(max(row) for row in shuffled_matrix)},
+            "must_clear": list(MUST_CLEAR[kind]),
+            "called": called,
+        }
+    return out
+
+
+def baseline_stats(band, trained_top):
+    """Flat stats: each kind's untrained band, shuffled score of the trained best head, and
+    whether that head is called its kind."""
+    stats = {}
+    for kind, b in band.items():
+        best = trained_top[kind][0]
+        l, h = best["layer"] - 1, best["head"] - 1
+        stats[f"baselines.{kind}.untrained_mean"] = b["untrained"]["mean"]
+        stats[f"baselines.{kind}.untrained_std"] = b["untrained"]["std"]
+        stats[f"baselines.{kind}.untrained_seeds"] = len(b["untrained"]["seeds"])
+        stats[f"baselines.{kind}.shuffled_best_head"] = b["shuffled"]["matrix"][l][h]
+        stats[f"baselines.{kind}.shuffled_best"] = b["shuffled"]["best"]
+        stats[f"baselines.{kind}.called_heads"] = sum(map(sum, b["called"]))
+        stats[f"baselines.{kind}.best_head_called"] = int(b["called"][l][h])
+    stats["baselines.margin"] = MARGIN
+    return stats

@@ -1,0 +1,306 @@
+"""What breaks without a head: each head removed in turn, from the outside, and the damage measured.
+
+Removing a head means replacing its output by its mean output over held-out text (mean
+ablation). Zeroing it would also take away the constant part of what it writes, a vector the
+later layers have always seen (a head that parks on ◆ writes almost the same thing at every
+token), so zeroing measures the shock of an input never seen in training as much as the head's
+job. The mean keeps that constant part and removes only what the head says about this text.
+
+A forward pre-hook on an attention layer's output projection sees the heads side by side,
+(B, T, n_head * head_dim), and overwrites one head's slice; the Attention class stays as printed.
+All heads of a layer are removed at once in one batch that holds one copy of the text per head.
+The residual stream entering that layer is the same for all of them, so it is recorded once on
+the intact model, and only the layers from there on are run again.
+"""
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+
+from .inspect import attention_layers
+
+TOKENS_PER_CHUNK = 2048  # rows of one text are read in chunks of about this many tokens (before the copies)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One number read off next-token predictions: rows of ids and, per row, the positions p
+    whose prediction of ids[p + 1] count. kind "loss": mean loss in nats over those predictions;
+    "prob": mean probability of the right token."""
+    name: str
+    rows: tuple
+    positions: tuple
+    kind: str = "loss"
+
+    def __post_init__(self):
+        if self.kind not in ("loss", "prob"):
+            raise ValueError(f"unknown measure kind {self.kind!r}")
+        if len(self.rows) != len(self.positions) or not any(self.positions):
+            raise ValueError(f"measure {self.name}: needs rows, each with its positions, and at least one position")
+
+
+def _padded(rows):
+    width = max(len(r) for r in rows)
+    ids = torch.zeros(len(rows), width, dtype=torch.long)
+    for i, r in enumerate(rows):
+        ids[i, : len(r)] = torch.tensor(r)
+    return ids
+
+
+def _chunks(rows, tokens=TOKENS_PER_CHUNK):
+    """Row indices grouped so that each group, padded to its longest row, stays near `tokens`."""
+    order = sorted(range(len(rows)), key=lambda i: len(rows[i]))
+    group, width = [], 0
+    for i in order:
+        width = max(width, len(rows[i]))
+        if group and (len(group) + 1) * width > tokens:
+            yield group
+            group, width = [], len(rows[i])
+        group.append(i)
+    if group:
+        yield group
+
+
+@contextmanager
+def _hooked(module, pre_hook):
+    handle = module.register_forward_pre_hook(pre_hook)
+    try:
+        yield
+    finally:
+        handle.remove()
+
+
+def _run_from(model, layer, x):
+    """Logits from the residual stream x entering block `layer` (the rest of Transformer.forward)."""
+    for block in model.blocks[layer:]:
+        x = block(x, model.cos, model.sin)
+    return F.linear(model.norm(x), model.embed.weight)
+
+
+def _block_inputs(model, ids):
+    """The residual stream entering every block of the intact model: a list of (B, T, C)."""
+    inputs = []
+    handles = [b.register_forward_pre_hook(lambda m, args: inputs.append(args[0])) for b in model.blocks]
+    try:
+        model(ids)
+    finally:
+        for h in handles:
+            h.remove()
+    return inputs
+
+
+def _target_logprobs(logits, ids, positions):
+    """log P(ids[p + 1]) at each listed position of each row: one flat tensor, rows in order."""
+    rows = torch.cat([torch.full((len(p),), i) for i, p in enumerate(positions)])
+    cols = torch.cat([torch.tensor(p, dtype=torch.long) for p in positions])
+    chosen = logits[rows, cols].float()
+    return chosen.log_softmax(-1).gather(-1, ids[rows, cols + 1].unsqueeze(-1)).squeeze(-1)
+
+
+@torch.no_grad()
+def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
+    """(layers, heads, head_dim): each head's output averaged over every token of the texts."""
+    layers = attention_layers(model)
+    sums = [None] * len(layers)
+    count = 0
+    rows = [ids[:max_tokens] for ids in texts_ids]
+    for group in _chunks(rows):
+        chunk = [rows[i] for i in group]
+        ids = _padded(chunk)
+        real = torch.zeros(ids.shape, dtype=torch.bool)
+        for i, r in enumerate(chunk):
+            real[i, : len(r)] = True
+        handles = []
+        for n, attn in enumerate(layers):
+            def add(module, args, n=n):
+                total = args[0][real].float().sum(0)
+                sums[n] = total if sums[n] is None else sums[n] + total
+            handles.append(attn.proj.register_forward_pre_hook(add))
+        try:
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
+                model(ids)
+        finally:
+            for h in handles:
+                h.remove()
+        count += int(real.sum())
+    H, D = layers[0].n_head, layers[0].head_dim
+    return torch.stack([s / count for s in sums]).view(len(layers), H, D)
+
+
+def _replace_one_head_per_copy(means_of_layer, heads):
+    """A pre-hook for one layer's output projection: in copy i of the batch (copies stacked
+    along the batch dimension), head heads[i] is replaced by its mean."""
+    H, D = means_of_layer.shape
+
+    def hook(module, args):
+        y = args[0].clone()
+        B, T, C = y.shape
+        view = y.view(len(heads), B // len(heads), T, H, D)
+        for i, h in enumerate(heads):
+            view[i, :, :, h, :] = means_of_layer[h].to(y.dtype)
+        return (y,)
+    return hook
+
+
+@torch.no_grad()
+def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
+    """Every measure on the intact model and with each head removed in turn (or only the
+    (layer, head) pairs listed in `only`, 0-based; the others' entries are then None).
+
+    Returns {"intact": {name: value}, "ablated": {name: [[value per head] per layer]}}."""
+    model.eval()
+    L, H = means.shape[:2]
+    chosen = {layer: [h for h in range(H) if only is None or (layer, h) in only] for layer in range(L)}
+    rows = [r for m in measures for r in m.rows]
+    positions = [p for m in measures for p in m.positions]
+    owner = [k for k, m in enumerate(measures) for _ in m.rows]
+    # per measure: summed log-probs (or probs) and counts, intact and per head
+    intact = torch.zeros(len(measures), dtype=torch.float64)
+    ablated = torch.zeros(len(measures), L, H, dtype=torch.float64)
+    counts = torch.zeros(len(measures), dtype=torch.float64)
+
+    def add(into, k_of_row, logprobs_per_row, kind_of):
+        for k, lp in zip(k_of_row, logprobs_per_row):
+            into[k] += (lp.exp() if kind_of[k] == "prob" else -lp).double().sum()
+
+    kinds = [m.kind for m in measures]
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
+        for group in _chunks(rows):
+            ids = _padded([rows[i] for i in group])
+            pos = [positions[i] for i in group]
+            ks = [owner[i] for i in group]
+            split = [len(p) for p in pos]
+            inputs = _block_inputs(model, ids)
+            lp = _target_logprobs(_run_from(model, 0, inputs[0]), ids, pos)
+            add(intact, ks, lp.split(split), kinds)
+            for k, n in zip(ks, split):
+                counts[k] += n
+            for layer, heads in chosen.items():
+                if not heads:
+                    continue
+                x = inputs[layer].repeat(len(heads), 1, 1)
+                with _hooked(model.blocks[layer].attn.proj, _replace_one_head_per_copy(means[layer], heads)):
+                    logits = _run_from(model, layer, x)
+                B = ids.size(0)
+                for i, h in enumerate(heads):
+                    lp = _target_logprobs(logits[i * B:(i + 1) * B], ids, pos)
+                    add(ablated[:, layer, h], ks, lp.split(split), kinds)
+    intact /= counts
+    ablated /= counts.view(-1, 1, 1)
+    return {"intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
+            "ablated": {m.name: [[round(v, 5) if h in chosen[layer] else None for h, v in enumerate(row)]
+                                 for layer, row in enumerate(ablated[k].tolist())]
+                        for k, m in enumerate(measures)}}
+
+
+# ---- the measures the chapter asks about, and what removing a head costs each of them
+
+# Sizes kept small so that the pass fits the pipeline's time on two CPU cores; the effects
+# are differences on the same texts, so they are steadier than the sizes suggest.
+STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
+REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.claims
+PROBE_ROWS = 32  # the first stories of each probe (sprout.probes, the same seeded ones)
+NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
+
+
+def loss_measure(name, tokenizer, texts, max_tokens=STORY_TOKENS):
+    rows = tuple(tuple(ids[:max_tokens]) for ids in tokenizer.encode_batch(texts))
+    return Measure(name, rows, tuple(tuple(range(len(r) - 1)) for r in rows))
+
+
+def repeat_measures(repeats):
+    """Loss on R's tokens 2..n the first time and the second time (as sprout.inspect.repeat_loss)."""
+    n = (repeats.size(1) - 1) // 2
+    rows = tuple(tuple(r) for r in repeats.tolist())
+    return [Measure("repeat_first", rows, (tuple(range(1, n)),) * len(rows)),
+            Measure("repeat_second", rows, (tuple(range(n + 1, 2 * n)),) * len(rows))]
+
+
+def name_measure(tokenizer, examples, context):
+    """P(right next piece) inside the second naming of each made-up name (as probes.name_copy_prob)."""
+    from .examples import tokenize_example
+
+    rows, positions = [], []
+    for example in examples:
+        t = tokenize_example(example, tokenizer, context)
+        start, end = t.spans["second"]
+        rows.append(tuple(t.ids[:end]))
+        positions.append(tuple(range(start, end - 1)))
+    return Measure("name_probe", tuple(rows), tuple(positions), kind="prob")
+
+
+def pronoun_measure(tokenizer, examples, context):
+    """P(the right pronoun, "he" or "she") where it comes, in the pronoun probe's stories."""
+    from .examples import tokenize_example
+
+    rows, positions = [], []
+    for example in examples:
+        t = tokenize_example(example, tokenizer, context)
+        he = t.spans["he"][0]
+        rows.append(tuple(t.ids[: he + 1]))
+        positions.append((he - 1,))
+    return Measure("pronoun_probe", tuple(rows), tuple(positions), kind="prob")
+
+
+VALIDATION = "loss_tinystories_validation"
+
+
+def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
+    """The chapter's measures (validation loss only where validation.txt is present), and the
+    held-out generated stories, as token ids, that the heads' means are taken over."""
+    from . import data, probes
+    from .inspect import repeat_batch
+
+    generated = data.heldout_generated(STORIES)
+    validation = data.validation_stories(tinystories_dir, STORIES)
+    measures = [loss_measure(VALIDATION, tokenizer, validation)] if validation else []
+    measures += [loss_measure("loss_generated", tokenizer, generated),
+                 *repeat_measures(repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)),
+                 name_measure(tokenizer, probes.name_examples(PROBE_ROWS), context),
+                 pronoun_measure(tokenizer, probes.pronoun_examples(PROBE_ROWS), context)]
+    return measures, tokenizer.encode_batch(generated)
+
+
+def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
+    """The standard measures intact and without each of `heads` ((layer, head), 1-based):
+    {"intact": {measure: value}, (layer, head): {measure: value}}."""
+    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
+    means = mean_head_outputs(model, mean_texts, STORY_TOKENS)
+    result = ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
+    return {"intact": result["intact"],
+            **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads}}
+
+
+def advantage_kept(intact, ablated):
+    """The share of the repeat's advantage (first-copy loss minus second-copy loss) left."""
+    return (ablated["repeat_first"] - ablated["repeat_second"]) / (intact["repeat_first"] - intact["repeat_second"])
+
+
+def damage(result):
+    """Per head, how much of each ability is lost without it (a share of the intact model's):
+    loss measures as the relative rise in loss, the repeat as the share of its advantage
+    (first-copy minus second-copy loss) lost, probes as the share of the probability lost.
+    "breaks" is the largest of them (never below 0) and "breaks_most" names it."""
+    intact, ablated = result["intact"], result["ablated"]
+    shares = {}
+    for name, kind in (("loss_tinystories_validation", "loss"), ("loss_generated", "loss"),
+                       ("name_probe", "prob"), ("pronoun_probe", "prob")):
+        if name not in intact:
+            continue
+        sign = 1 if kind == "loss" else -1
+        base = intact[name]
+        shares[name] = [[sign * (v - base) / base for v in row] for row in ablated[name]]
+    if "repeat_first" in intact:
+        advantage = intact["repeat_first"] - intact["repeat_second"]
+        shares["repeat"] = [[1 - (f - s) / advantage for f, s in zip(rf, rs)]
+                            for rf, rs in zip(ablated["repeat_first"], ablated["repeat_second"])]
+    names = list(shares)
+    L, H = len(next(iter(shares.values()))), len(next(iter(shares.values()))[0])
+    breaks, most = [], []
+    for layer in range(L):
+        values = [[shares[n][layer][head] for n in names] for head in range(H)]
+        breaks.append([round(max(0.0, max(v)), 4) for v in values])
+        most.append([names[max(range(len(names)), key=v.__getitem__)] for v in values])
+    return {"shares": {n: [[round(v, 4) for v in row] for row in s] for n, s in shares.items()},
+            "breaks": breaks, "breaks_most": most}

@@ -1,0 +1,105 @@
+"""Removing heads (sprout.ablate) on a two-layer model trained here to copy repeats.
+
+One head of layer 1 is kept out of use (its slice of the output projection is held at zero
+while training), so removing it must change nothing; the induction head, found by its score,
+must carry the repeat's advantage."""
+import random
+
+import pytest
+import torch
+
+from sprout import ablate
+from sprout.data import random_repeat
+from sprout.inspect import capture_attention, induction_scores, repeat_batch, repeat_loss
+from sprout.model import Config, build_model
+
+V, N = 64, 12  # vocabulary, |R|
+CFG = Config(vocab_size=V, context=32, n_layer=2, n_head=3, d_model=48, mlp_ratio=2)
+UNUSED = (0, 2)  # layer 0, head 2: its output never reaches the stream
+
+
+def unused_columns(model):
+    d = CFG.head_dim
+    layer, head = UNUSED
+    return model.blocks[layer].attn.proj.weight, slice(head * d, (head + 1) * d)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread():
+    """A tiny model runs fastest on one thread (and the machine may be busy)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+@pytest.fixture(scope="module")
+def copier():
+    torch.manual_seed(0)
+    model = build_model(CFG)
+    weight, cols = unused_columns(model)
+    with torch.no_grad():
+        weight[:, cols] = 0
+    weight.register_hook(lambda g: g.index_fill(1, torch.arange(cols.start, cols.stop), 0))
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=0.0)
+    rng = random.Random(1)
+    for _ in range(250):
+        ids = torch.tensor([random_repeat(rng, V, 0, N) for _ in range(32)])
+        logits = model(ids)
+        # only the second copy can be predicted: score it alone (the first copy is noise)
+        loss = torch.nn.functional.cross_entropy(logits[:, N:-1].transpose(1, 2), ids[:, N + 1:])
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    return model.eval()
+
+
+@pytest.fixture(scope="module")
+def measured(copier):
+    repeats = repeat_batch(V, 0, N, 24, seed=5)
+    texts = repeat_batch(V, 0, N, 24, seed=6).tolist()
+    means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
+    result = ablate.ablate_heads(copier, ablate.repeat_measures(repeats), means, autocast_bf16=False)
+    _, w = capture_attention(copier, repeats)
+    return repeats, result, induction_scores(w, N)
+
+
+def test_the_intact_numbers_are_the_models_own(copier, measured):
+    repeats, result, _ = measured
+    with torch.no_grad():
+        first, second = repeat_loss(copier(repeats), repeats, N)
+    assert result["intact"]["repeat_first"] == pytest.approx(first, abs=1e-4)
+    assert result["intact"]["repeat_second"] == pytest.approx(second, abs=1e-4)
+    assert first - second > 2.0, "the trained model reads the repeat far better"
+
+
+def test_removing_an_unused_head_changes_nothing(measured):
+    _, result, _ = measured
+    layer, head = UNUSED
+    for name in ("repeat_first", "repeat_second"):
+        assert result["ablated"][name][layer][head] == pytest.approx(result["intact"][name], abs=1e-4)
+
+
+def test_removing_the_induction_head_takes_the_repeats_advantage_away(measured):
+    _, result, scores = measured
+    layer, head = divmod(int(scores.argmax()), CFG.n_head)
+    assert layer == 1, "the induction head sits in the second layer"
+    shares = ablate.damage(result)["shares"]["repeat"]
+    assert shares[layer][head] > 0.8, "most of the advantage is gone"
+    others = [shares[1][h] for h in range(CFG.n_head) if h != head]
+    assert max(others) < shares[layer][head]
+    assert ablate.damage(result)["breaks"][layer][head] == pytest.approx(shares[layer][head], abs=1e-4)
+
+
+def test_the_hook_leaves_the_model_as_it_was(copier, measured):
+    repeats, _, _ = measured
+    with torch.no_grad():
+        before = copier(repeats)
+        ablate.ablate_heads(copier, ablate.repeat_measures(repeats[:2]),
+                            torch.zeros(CFG.n_layer, CFG.n_head, CFG.head_dim), autocast_bf16=False)
+        assert torch.equal(copier(repeats), before)
+
+
+def test_a_measure_without_positions_is_refused():
+    with pytest.raises(ValueError, match="at least one position"):
+        ablate.Measure("empty", ((0, 1, 2),), ((),))
