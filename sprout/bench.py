@@ -100,7 +100,7 @@ def run_bench(config, batch_size=8, seq_len=256, steps=5, reference=True, compil
     result = {"config": config, "parameters": count_parameters(variants["eager"].model),
               "batch_size": batch_size, "seq_len": seq_len, "device": device.type,
               "threads": torch.get_num_threads(), "steps_timed": steps,
-              "matmul_peak_tflops": round(peak / 1e12, 3),
+              "matmul_peak_tflops": float(f"{peak / 1e12:.4g}"),
               "train_flops_per_token": round(flops)}
     for name, times in seconds.items():
         rate = tokens / statistics.median(times)
