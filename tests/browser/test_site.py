@@ -251,11 +251,9 @@ def test_first_load_page_weight(browse, built_site):
     assert total < 6_000_000
 
 
-def test_plotly_is_fetched_only_where_a_chart_is_shown(browse, built_site):
-    page = open_page(browse, built_site, "rebuilding/")
-    load_everything(page)
-    assert not [u for u in browse.requests if "plotly" in u]
-    page = open_page(browse, built_site)
+@pytest.mark.parametrize("path", ["", "rebuilding/"])  # the chapter's charts; the training story
+def test_plotly_is_fetched_only_where_a_chart_is_shown(browse, built_site, path):
+    page = open_page(browse, built_site, path)
     assert not [u for u in browse.requests if "plotly" in u], "Plotly loaded before any chart was in view"
     load_everything(page)
     assert [u for u in browse.requests if u.endswith("plotly-cartesian.min.js")]
