@@ -8,14 +8,9 @@ import time
 
 import torch
 
-from .flops import matmul_peak, training_flops_per_token, utilisation
+from .flops import matmul_peak, synchronize, training_flops_per_token, utilisation
 from .model import CONFIGS, build_model, count_parameters
 from .step import TrainingStep
-
-
-def _sync(device):
-    if device.type == "cuda":
-        torch.cuda.synchronize(device)
 
 
 def _step_for(model, compile):
@@ -50,10 +45,10 @@ def time_in_turns(variants, batch, device, steps, warmup=2):
     seconds = {name: [] for name in variants}
     for _ in range(steps):
         for name, step in variants.items():
-            _sync(device)
+            synchronize(device)
             start = time.perf_counter()
             step(inputs, targets)
-            _sync(device)
+            synchronize(device)
             seconds[name].append(time.perf_counter() - start)
     return seconds
 
@@ -64,11 +59,11 @@ def inference_rate(model, batch_size, seq_len, steps, device):
     model.eval()
     with torch.autocast(device.type, dtype=torch.bfloat16):
         model(ids)
-        _sync(device)
+        synchronize(device)
         start = time.perf_counter()
         for _ in range(steps):
             model(ids)
-        _sync(device)
+        synchronize(device)
     return batch_size * seq_len * steps / (time.perf_counter() - start)
 
 

@@ -16,7 +16,8 @@ def matmul_shapes(cfg, tokens):
             (tokens, d, cfg.vocab_size)]
 
 
-def _sync(device):
+def synchronize(device):
+    """Wait for the device's queued work, so that a timer reads the work and not its launch."""
     if device.type == "cuda":
         torch.cuda.synchronize(device)
 
@@ -29,11 +30,11 @@ def matmul_rate(m, k, n, device, dtype=torch.bfloat16, repeats=10):
         a @ b
     best = float("inf")
     for _ in range(3):
-        _sync(device)
+        synchronize(device)
         start = time.perf_counter()
         for _ in range(repeats):
             a @ b
-        _sync(device)
+        synchronize(device)
         best = min(best, (time.perf_counter() - start) / repeats)
     return 2 * m * k * n / best
 
