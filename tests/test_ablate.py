@@ -11,10 +11,10 @@ import torch
 from sprout import ablate
 from sprout.data import random_repeat
 from sprout.inspect import capture_attention, induction_scores, repeat_batch, repeat_loss
-from sprout.model import Config, build_model
+from sprout.model import TransformerConfig, build_model
 
 V, N = 64, 12  # vocabulary, |R|
-CFG = Config(vocab_size=V, context=32, n_layer=2, n_head=3, d_model=48, mlp_ratio=2)
+CFG = TransformerConfig(vocab_size=V, context=32, n_layer=2, n_head=3, d_model=48, mlp_ratio=2)
 UNUSED = (0, 2)  # layer 0, head 2: its output never reaches the stream
 
 

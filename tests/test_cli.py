@@ -1,3 +1,4 @@
+import dataclasses
 import json
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from tests.conftest import SMALL
 @pytest.fixture(scope="module")
 def checkpoint(tmp_path_factory, tokenizer):
     folder = tmp_path_factory.mktemp("ck") / "sprout"
-    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    cfg = dataclasses.replace(SMALL["sprout"], vocab_size=tokenizer.vocab_size)
     torch.manual_seed(0)
     save_checkpoint(folder, build_model(cfg), tokenizer, {"note": "untrained"})
     return folder
@@ -95,14 +96,13 @@ def test_flops_per_token_counts_matmuls_and_attention():
 
 
 @pytest.mark.slow
-def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer, monkeypatch):
-    import sprout.train as train
-
-    monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"])
+def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer):
     tokenizer.save(tmp_path / "tok.json")
+    (tmp_path / "small.json").write_text(json.dumps(SMALL["sprout"].to_dict()))
     common = ["train", "--out", str(tmp_path / "run"), "--tinystories", "none"]
-    assert main([*common, "--steps", "6", "--stop-after", "2", "--batch-size", "2", "--seq-len", "16",
-                 "--eval-every", "100", "--tokenizer", str(tmp_path / "tok.json")]) == 0
+    assert main([*common, "--model", str(tmp_path / "small.json"), "--steps", "6", "--stop-after", "2",
+                 "--batch-size", "2", "--seq-len", "16", "--eval-every", "100",
+                 "--tokenizer", str(tmp_path / "tok.json")]) == 0
     assert main([*common, "--resume", "--steps", "4"]) == 0
     info = json.loads((tmp_path / "run" / "training.json").read_text())
     assert info["step"] == 4 and info["recipe"]["steps"] == 4
