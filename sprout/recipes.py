@@ -2,10 +2,10 @@
 `sprout train --recipe`, `make train` and the artifacts stage.
 
 A file names the model (or gives its config as a table), the TinyStories files it reads (with
-their sha256), settings shared by its stages, and the stages in order. Each stage trains runs/<out>, warm-started from an earlier
-stage (`init_from`) or with an earlier stage's tokenizer (`tokenizer`), and ends at `stop_at`
-(default: its `steps`). A stage whose `out` repeats an earlier one resumes that run with a new
-length. Everything is checked before the first step: an unknown key, a wrong type, a corpus
+their sha256), settings shared by its stages, and the stages in order. Each stage trains
+runs/<out>, warm-started from an earlier stage (`init_from`) or with an earlier stage's
+tokenizer (`tokenizer`), and ends at `stop_at` (default: its `steps`). A stage whose `out`
+repeats an earlier one resumes that run with a new length. Everything is checked before the first step: an unknown key, a wrong type, a corpus
 file whose hash differs, or a run folder left by another recipe stops with one line."""
 import dataclasses
 import tomllib
