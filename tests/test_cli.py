@@ -60,6 +60,16 @@ def test_errors_are_one_clear_line(tmp_path):
     assert mix.returncode == 2 and "bad --mix" in mix.stderr and "Traceback" not in mix.stderr
 
 
+def test_a_model_that_is_neither_a_name_nor_a_config_file_is_one_line(tmp_path):
+    unknown = run_cli("train", "--out", str(tmp_path / "x"), "--model", "huge")
+    assert unknown.returncode == 2 and len(unknown.stderr.strip().splitlines()) == 1
+    assert "--model 'huge': neither one of window, gpt1, sprout nor a config.json file" in unknown.stderr
+    (tmp_path / "bad.json").write_text('{"kind": "transformer", "d_model": 30, "n_head": 4}')
+    bad = run_cli("train", "--out", str(tmp_path / "x"), "--model", str(tmp_path / "bad.json"))
+    assert bad.returncode == 2 and "d_model 30 does not split into 4 heads" in bad.stderr
+    assert "Traceback" not in unknown.stderr + bad.stderr and not (tmp_path / "x").exists()
+
+
 def test_every_command_has_help():
     for command in ("train", "eval", "attend", "generate", "bench", "claims"):
         result = run_cli(command, "--help")
