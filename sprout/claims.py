@@ -9,8 +9,8 @@ from .checkpoint import load_checkpoint
 from .evaluate import heldout_loss
 from .examples import load_examples, tokenize_example
 from .inspect import best_head, head_report, story_scores
-from .probes import (PROBE_STORIES, attention_share, name_copy_prob, name_examples, next_piece_probs,
-                     parking_corpus, pronoun_examples, pronoun_share)
+from .corpus.probe_texts import PROBE_STORIES, name_examples, pronoun_examples
+from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
