@@ -4,12 +4,12 @@ import pytest
 import torch
 
 from sprout import probes
-from sprout.claims import snapshot_numbers
+from sprout.measurements import snapshot_numbers
 from sprout.checkpoint import save_checkpoint
 from sprout.cli import main
 from sprout.corpus.probe_texts import pronoun_examples
 from sprout.examples import tokenize_example
-from sprout.inspect import capture_attention
+from sprout.lens import capture_attention
 from sprout.model import build_model
 from tests.conftest import SMALL
 
