@@ -200,7 +200,7 @@ def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
 # are differences on the same texts, so they are steadier than the sizes suggest.
 STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
 REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.claims
-PROBE_ROWS = 32  # the first stories of each probe (sprout.probes, the same seeded ones)
+PROBE_ROWS = 32  # the first stories of each probe (sprout.corpus.probe_texts, the same seeded ones)
 NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
 
 
@@ -249,7 +249,8 @@ VALIDATION = "loss_tinystories_validation"
 def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     """The chapter's measures (validation loss only where validation.txt is present), and the
     held-out generated stories, as token ids, that the heads' means are taken over."""
-    from . import data, probes
+    from . import data
+    from .corpus import probe_texts
     from .data import repeat_batch
 
     generated = data.heldout_generated(STORIES)
@@ -257,8 +258,8 @@ def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     measures = [loss_measure(VALIDATION, tokenizer, validation)] if validation else []
     measures += [loss_measure("loss_generated", tokenizer, generated),
                  *repeat_measures(repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)),
-                 name_measure(tokenizer, probes.name_examples(PROBE_ROWS), context),
-                 pronoun_measure(tokenizer, probes.pronoun_examples(PROBE_ROWS), context)]
+                 name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
+                 pronoun_measure(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context)]
     return measures, tokenizer.encode_batch(generated)
 
 

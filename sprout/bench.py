@@ -69,7 +69,7 @@ def inference_rate(model, batch_size, seq_len, steps, device):
 
 def story_rate(count=500):
     """Generated stories per second: the generator feeds every batch of a run's mix."""
-    from .stories import generate_stories
+    from .corpus.stories import generate_stories
 
     start = time.perf_counter()
     generate_stories(11, count)

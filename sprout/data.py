@@ -8,9 +8,9 @@ from pathlib import Path
 
 import torch
 
-from . import stories
-from .pronoun_stories import pronoun_story
-from .renaming import rename_characters
+from .corpus import stories
+from .corpus.pronoun_stories import pronoun_story
+from .corpus.renaming import rename_characters
 
 STORY_SEPARATOR = "<|endoftext|>"
 IGNORE = -100  # target value that the loss skips

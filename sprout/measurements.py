@@ -10,14 +10,14 @@ from dataclasses import dataclass
 import torch
 
 from . import ablate, data
+from .corpus.probe_texts import PROBE_STORIES, name_examples, pronoun_examples
 from .evaluate import heldout_loss, token_losses
 from .examples import load_examples, tokenize_example
 from .lens import (best_head, capture_attention, first_token_argmax_share, first_token_scores, induction_scores,
                    previous_token_scores, story_scores)
 from .model import build_model, context_of
 from .precision import in_float64, is_float64
-from .probes import (PROBE_STORIES, attention_share, name_copy_prob, name_examples, next_piece_probs,
-                     parking_corpus, pronoun_examples, pronoun_share)
+from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences

@@ -14,8 +14,9 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from . import data, distributed, stories
+from . import data, distributed
 from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
+from .corpus import stories
 from .evaluate import heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
 from .evaluate import head_report

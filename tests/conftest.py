@@ -1,7 +1,8 @@
 import pytest
 import torch
 
-from sprout import data, stories
+from sprout import data
+from sprout.corpus import stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import torch
 
 from benchmarks.reference import PlainGPT
+from sprout.corpus.stories import generate_stories
 from sprout.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.model import build_model
-from sprout.stories import generate_stories
 from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, shape_at
 

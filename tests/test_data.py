@@ -143,8 +143,8 @@ def test_what_follows_a_pronoun_belongs_to_its_child():
     import random
     import re
 
-    from sprout.pronoun_stories import pronoun_story
-    from sprout.stories import BOY_NAMES, GIRL_NAMES
+    from sprout.corpus.pronoun_stories import pronoun_story
+    from sprout.corpus.words import BOY_NAMES, GIRL_NAMES
 
     rng = random.Random(5)
     for _ in range(100):

@@ -1,8 +1,8 @@
 import random
 import re
 
+from sprout.corpus.renaming import GENDER_OF, rename_characters
 from sprout.data import BatchMaker, Mix
-from sprout.renaming import GENDER_OF, rename_characters
 
 STORY = ("Tom and Lily went to the park. Tom had a kite and Lily had a ball. "
          "Tom's kite got stuck, so he asked Lily for help. Mom smiled.")

@@ -5,8 +5,9 @@ import pickle
 import numpy as np
 import pytest
 
-from sprout import data, shards, stories
+from sprout import data, shards
 from sprout.cli import main
+from sprout.corpus import stories
 from sprout.data import BatchMaker, Mix
 from sprout.shards import ShardError, ShardStories, iter_stories, prepare
 from sprout.tokenizer import Tokenizer

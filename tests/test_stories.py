@@ -1,4 +1,4 @@
-"""Tests for the embedded story generator (sprout/stories.py)."""
+"""Tests for the embedded story generator (sprout/corpus/: stories.py, shapes.py, made_up_names.py)."""
 
 import collections
 import random
@@ -8,15 +8,11 @@ import sys
 
 import pytest
 
-from sprout import stories
-from sprout.stories import (
-    RESERVED_NAME,
-    RESERVED_PARTS,
-    generate_stories,
-    generate_story,
-    iter_stories,
-    made_up_name,
-)
+from sprout.corpus import made_up_names, pronoun_stories, probe_texts, renaming, shapes, stories
+from sprout.corpus import words as word_lists
+from sprout.corpus.made_up_names import RESERVED_NAME, RESERVED_PARTS, made_up_name
+from sprout.corpus.stories import generate_stories, generate_story, iter_stories
+from sprout.corpus.words import BOY_NAMES, GIRL_NAMES
 
 FORBIDDEN = tuple(p.lower() for p in (RESERVED_NAME,) + RESERVED_PARTS)
 WORD = re.compile(r"[A-Za-z]+")
@@ -56,7 +52,7 @@ def test_generate_story_uses_only_the_given_rng():
 
 
 def test_same_output_in_another_process():
-    code = ("import hashlib; from sprout.stories import generate_stories; "
+    code = ("import hashlib; from sprout.corpus.stories import generate_stories; "
             "print(hashlib.sha256('\\n'.join(generate_stories(5, 30)).encode()).hexdigest())")
     outs = set()
     for hashseed in ("0", "12345"):
@@ -86,13 +82,14 @@ def test_reserved_name_never_made_up():
 
 
 def test_no_word_list_holds_a_reserved_part():
-    for name in dir(stories):
-        val = getattr(stories, name)
-        if name in ("RESERVED_NAME", "RESERVED_PARTS", "_FORBIDDEN") or not isinstance(val, (tuple, dict)):
-            continue
-        text = repr(val).lower()
-        for bad in FORBIDDEN:
-            assert bad not in text, (name, bad)
+    for module in (word_lists, made_up_names, shapes, stories, pronoun_stories, renaming, probe_texts):
+        for name in dir(module):
+            val = getattr(module, name)
+            if name in ("RESERVED_NAME", "RESERVED_PARTS", "FORBIDDEN") or not isinstance(val, (tuple, dict)):
+                continue
+            text = repr(val).lower()
+            for bad in FORBIDDEN:
+                assert bad not in text, (module.__name__, name, bad)
 
 
 def test_made_up_name_shape():
@@ -145,7 +142,7 @@ def test_made_up_names_recur_within_a_story(corpus, doc_freq):
 
 
 def test_he_and_she_characters(corpus):
-    boys, girls = set(stories.BOY_NAMES), set(stories.GIRL_NAMES)
+    boys, girls = set(BOY_NAMES), set(GIRL_NAMES)
     hits = 0
     for s in corpus:
         words = set(WORD.findall(s))
@@ -156,7 +153,7 @@ def test_he_and_she_characters(corpus):
 
 
 def test_names_recur(corpus):
-    boys_girls = set(stories.BOY_NAMES) | set(stories.GIRL_NAMES)
+    boys_girls = set(BOY_NAMES) | set(GIRL_NAMES)
     recurring = 0
     for s in corpus:
         counts = collections.Counter(w for w in WORD.findall(s) if w in boys_girls)
@@ -166,12 +163,12 @@ def test_names_recur(corpus):
 
 
 def test_gendered_name_lists():
-    assert len(set(stories.BOY_NAMES)) >= 60 and len(set(stories.GIRL_NAMES)) >= 60
+    assert len(set(BOY_NAMES)) >= 60 and len(set(GIRL_NAMES)) >= 60
     for n in ("Tom", "Ben", "Sam"):
-        assert n in stories.BOY_NAMES
+        assert n in BOY_NAMES
     for n in ("Mia", "Lily", "Anna"):
-        assert n in stories.GIRL_NAMES
-    assert not set(stories.BOY_NAMES) & set(stories.GIRL_NAMES)
+        assert n in GIRL_NAMES
+    assert not set(BOY_NAMES) & set(GIRL_NAMES)
 
 
 def test_low_duplication(corpus):
@@ -183,13 +180,13 @@ def test_low_duplication(corpus):
 
 
 def test_each_shape_renders():
-    shapes = stories._SHAPE_FUNCS
-    assert len(shapes) >= 10
-    for k, shape in enumerate(shapes):
+    shape_functions = [shape for shape, _ in shapes.SHAPES]
+    assert len(shape_functions) >= 10
+    for k, shape in enumerate(shape_functions):
         rng = random.Random(1000 + k)
         texts = set()
         for _ in range(60):
-            text = stories._render(shape(rng))
+            text = stories.render(shape(rng))
             assert text.isascii() and "{" not in text and "}" not in text, text
             assert len(text.split()) >= 60, text
             texts.add(text)

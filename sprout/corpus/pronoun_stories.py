@@ -4,13 +4,14 @@ Two children of different genders each get their own thing and their own pastime
 sentences name one of them by pronoun only, and what follows the pronoun (the pastime, "his
 red kite", the child's own name in a quote) can only be predicted by resolving it past the
 other child. In the main generator a pronoun is rarely followed by anything that depends on
-its referent, so attention from "he" to its name earned little there.
+its referent, so attention from "he" to its name earns little there.
 
-This is a separate document kind (``Mix.pronouns``), not one of the main generator's shapes,
-so that runs recorded before it existed still draw exactly the same batches."""
+This is a document kind of its own (``Mix.pronouns``), not one of the main generator's shapes,
+so that adding it left the batches of every other mix as they were."""
 import random
 
-from .stories import BOY_NAMES, GIRL_NAMES
+from .grammar import Person
+from .words import BOY_NAMES, GIRL_NAMES
 
 PASTIMES = (  # (to do, did)
     ("climb trees", "climbed a tree"), ("paint", "painted a picture"), ("dance", "danced"),
@@ -26,17 +27,21 @@ TIES = ("were friends", "were cousins", "lived on the same street", "were in the
 OPENINGS = ("One day", "After lunch", "Later", "In the morning", "Soon", "Then", "That evening")
 
 
-class _Child:
+class Child(Person):
+    """A character who also owns a thing ("red kite") and has a pastime (to do, did)."""
+
+    __slots__ = ("thing", "to_do", "did")
+
     def __init__(self, name, male, thing, pastime):
-        self.name, self.thing, (self.to_do, self.did) = name, thing, pastime
-        self.he, self.his, self.him = ("he", "his", "him") if male else ("she", "her", "her")
+        super().__init__(name, male)
+        self.thing, (self.to_do, self.did) = thing, pastime
 
 
 def _children(rng):
     boy_first = rng.random() < 0.5
     colours, things, pastimes = rng.sample(COLOURS, 2), rng.sample(THINGS, 2), rng.sample(PASTIMES, 2)
-    kids = [_Child(rng.choice(BOY_NAMES), True, f"{colours[0]} {things[0]}", pastimes[0]),
-            _Child(rng.choice(GIRL_NAMES), False, f"{colours[1]} {things[1]}", pastimes[1])]
+    kids = [Child(rng.choice(BOY_NAMES), True, f"{colours[0]} {things[0]}", pastimes[0]),
+            Child(rng.choice(GIRL_NAMES), False, f"{colours[1]} {things[1]}", pastimes[1])]
     return kids if boy_first else kids[::-1]
 
 

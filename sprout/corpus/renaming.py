@@ -1,14 +1,15 @@
 """New names for the characters of a real story, the same all through the story.
 
 The TinyStories sample is small (870k tokens of training stories in train-a and train-b, 1.48M
-with train-c), so a long run reads each
-story many times and can learn its names by heart: "Tom" is then predicted from memory of that
-story, not from the context. With the characters renamed afresh on every reading, a name can
-only be predicted by finding it earlier in the story, and "he" or "she" only by the name's
-gender, which is the in-context work the chapter's examples show."""
+with train-c), so a long run reads each story many times and can learn its names by heart:
+"Tom" is then predicted from memory of that story, not from the context. With the characters
+renamed afresh on every reading, a name can only be predicted by finding it earlier in the
+story, and "he" or "she" only by the name's gender, which is the in-context work the chapter's
+examples show."""
 import re
 
-from .stories import BOY_NAMES, GIRL_NAMES, made_up_name
+from .made_up_names import made_up_name
+from .words import BOY_NAMES, GIRL_NAMES
 
 # common TinyStories names missing from the generator's lists
 EXTRA_BOYS = ("Timmy", "Tommy", "John", "Billy", "Jimmy", "Andy", "Benny", "Bobby", "Sammy")

@@ -1,0 +1,10 @@
+"""The text Sprout is trained and probed on, generated from a seed.
+
+- ``words``: the word lists (data only)
+- ``made_up_names``: made-up names, sounds and magic words; the reserved name kept out of them
+- ``grammar``: plurals, articles, lists, a character's pronouns, seeded picks from a tuple
+- ``shapes``: the main generator's story shapes and their weights
+- ``stories``: the main generator (``generate_stories(seed, count)``)
+- ``pronoun_stories``: two-child stories where "he"/"she" decides the next words
+- ``renaming``: new names for the characters of a real story
+- ``probe_texts``: the seeded stories the probes ask their questions of"""
