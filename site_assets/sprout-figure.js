@@ -69,6 +69,8 @@ class SproutFigure extends HTMLElement {
         loadPlotly(this.getAttribute("plotly") || "plotly.min.js"),
         fetchJson(this.getAttribute("src")),
       ]);
+      // Plotly's bundle has just run: drawing waits for a task of its own, so the two never add up to one long task
+      await new Promise((resolve) => setTimeout(resolve));
       if (!this.alive) return;
       this.plot = document.createElement("div");
       this.plot.className = "sprout-figure-plot";
