@@ -1,5 +1,6 @@
-"""axe-core (from node_modules, injected into the page) over every page of the built site, in the
-light and the dark palette, once every widget and chart is ready and one head map is enlarged."""
+"""Every page of the built site loads whole (no error, only local requests), and axe-core (from
+node_modules, injected into the page) finds nothing serious there, in the light and the dark
+palette, once every widget and chart is ready and one head map is enlarged."""
 import json
 
 import pytest
@@ -46,9 +47,12 @@ def audit_both_palettes(page):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_axe_finds_nothing_serious_on_any_page_in_either_palette(browse, built_site, path):
+def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette(browse, built_site, path):
     page = open_page(browse, built_site, path)
     load_everything(page)
+    assert page.locator("article h1").count() >= 1
+    # `browse` fails the test at teardown on a console error or a request to another host
+    assert all(url.startswith(built_site) for url in browse.requests), browse.outside_requests()
     chapter_heads = page.locator("sprout-heads:not([source=page])")  # not the own-story block's
     if chapter_heads.count():  # the enlarged map and its labels are audited too
         chapter_heads.evaluate("el => el.select({layer: 7, head: 2})")

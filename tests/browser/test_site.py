@@ -48,13 +48,8 @@ def set_scheme(page, scheme):
     page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_every_page_loads_whole_with_no_errors_and_only_local_requests(browse, built_site, path):
-    page = open_page(browse, built_site, path)
-    load_everything(page)
-    assert page.locator("article h1").count() >= 1
-    # `browse` fails the test at teardown on a console error or a request to another host
-    assert all(url.startswith(built_site) for url in browse.requests), browse.outside_requests()
+# Every page loading whole, with no errors and only local requests: test_accessibility.py checks
+# it on the same load as its audit.
 
 
 def test_formulas_render_with_the_sites_katex(browse, built_site):

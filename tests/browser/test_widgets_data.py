@@ -417,6 +417,7 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
     # a finger dragged over the map reads each weight it passes and leaves the page where it is
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    g = page.evaluate(MAP_GEOMETRY)  # where the map is now, for the finger
     scrolled = page.evaluate("window.scrollY")
     (t0, j0), (t1, j1) = (10, 2), (T - 1, T - 3)
     centre = lambda t, j: (g["map"]["left"] + (j + 0.5) * cell, g["map"]["top"] + (t + 0.5) * cell)  # noqa: E731
