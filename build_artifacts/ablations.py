@@ -70,29 +70,25 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
             "measures": dict(sorted(results.items())), **summary}
 
 
-def ablation_stats(result, heads):
-    """Flat stats for the prose: removing the induction head (the repeat) and the Tom head (the
-    pronoun probe), and the head whose removal breaks the most."""
-    m = result["measures"]
-    stats = {}
-    for name, r in m.items():
-        stats[f"ablation.intact.{name}"] = r["intact"]
-        stats[f"ablation.rows.{name}"] = r["rows"]
-    advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
-    for label, (layer, head) in heads.items():
-        l, h = layer - 1, head - 1
-        first, second = m["repeat_first"]["ablated"][l][h], m["repeat_second"]["ablated"][l][h]
-        stats[f"ablation.{label}.layer"], stats[f"ablation.{label}.head"] = layer, head
-        stats[f"ablation.{label}.repeat_advantage"] = round(first - second, 4)
-        stats[f"ablation.{label}.repeat_advantage_kept"] = round((first - second) / advantage, 4)
-        for name in ("pronoun_probe", "name_probe", "loss_generated", VALIDATION):
-            if name in m:
-                stats[f"ablation.{label}.{name}"] = m[name]["ablated"][l][h]
-        stats[f"ablation.{label}.breaks"] = result["breaks"][l][h]
-    stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
+def as_removed(result):
+    """ablations.json's content in ablate.ablate_heads' shape, for sprout.measurements."""
+    measures = result["measures"]
+    return {"intact": {n: r["intact"] for n, r in measures.items()},
+            "ablated": {n: r["ablated"] for n, r in measures.items()}}
+
+
+def ablation_stats(result, stats):
+    """What only the pass over every head can say: how much each named head breaks (the heads
+    are the ones sprout.measurements removed, under ablation.<role>), and the head that breaks most."""
+    out = {}
+    for role in sorted({key.split(".")[1] for key in stats if key.endswith(".repeat_advantage_kept")}):
+        layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
+        out[f"ablation.{role}.breaks"] = result["breaks"][layer - 1][head - 1]
+    for name, r in result["measures"].items():
+        out[f"ablation.rows.{name}"] = r["rows"]
     flat = [(v, l, h) for l, row in enumerate(result["breaks"]) for h, v in enumerate(row)]
     value, l, h = max(flat, key=lambda t: (t[0], -t[1], -t[2]))
-    stats.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
-                  "ablation.most_breaking.breaks": value,
-                  "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
-    return stats
+    out.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
+                "ablation.most_breaking.breaks": value,
+                "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
+    return out

@@ -14,11 +14,13 @@ import plotly
 import torch
 from tqdm import tqdm
 
+from sprout import measurements
 from sprout.checkpoint import load_checkpoint
-from sprout.claims import THRESHOLDS, measure_claims
+from sprout.claims import THRESHOLDS
 from sprout.data import file_sha256
-from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
-from sprout.model import context_of
+from sprout.examples import EXAMPLES_FILE, load_examples
+from sprout.measurements import MODELS
+from sprout.precision import in_float32, in_float64
 
 from . import ablations, baselines, browser_model, figures, measure, training_story
 from .output import atomic_folder, file_hashes, write_json
@@ -26,7 +28,7 @@ from .output import atomic_folder, file_hashes, write_json
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
 DEFAULT_OUT = REPO_ROOT / "docs" / "artifacts"
-STAGES = ("load checkpoints", "check examples", "run examples", "score heads", "measure models",
+STAGES = ("load checkpoints", "check examples", "remove heads", "run examples", "measure models",
           "draw figures", "write")
 FORMAT_VERSION = 1
 
@@ -47,7 +49,7 @@ class Options:
 
 
 def missing_checkpoints(folder):
-    return [m for m in measure.MODELS if not (Path(folder) / m / "model.safetensors").is_file()]
+    return [m for m in MODELS if not (Path(folder) / m / "model.safetensors").is_file()]
 
 
 def load_models(opts):
@@ -56,42 +58,27 @@ def load_models(opts):
         where = ", ".join(str(Path(opts.checkpoints) / m) for m in missing)
         commands = "; ".join(f"sprout train --recipe {m} --publish {Path(opts.checkpoints) / m}" for m in missing)
         raise PipelineError(f"missing checkpoint {where}: train it with `make train` (or {commands})")
-    loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in measure.MODELS}
+    loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in MODELS}
     tokenizer = loaded["sprout"][1]
     for m, (_, tok, _) in loaded.items():
         if tok.vocab_size != tokenizer.vocab_size or tok.start_id != tokenizer.start_id:
             raise PipelineError(f"checkpoint {m} has a different tokenizer from sprout's")
-    return ({m: v[0] for m, v in loaded.items()}, tokenizer, {m: v[2] for m, v in loaded.items()})
+    hashes = {m: file_sha256(Path(opts.checkpoints) / m / "model.safetensors") for m in MODELS}
+    return ({m: v[0] for m, v in loaded.items()}, tokenizer, {m: v[2] for m, v in loaded.items()}, hashes)
 
 
-def check_examples(path, tokenizer, models):
-    """Every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark."""
-    context = min(c for c in map(context_of, models.values()) if c is not None)
-    return [tokenize_example(e, tokenizer, context) for e in load_examples(path)]
-
-
-def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings):
-    stats = measure.stats_from_claims(claims)
-    for name in measure.MODELS:
+def flat_stats(measured, table, spread, tokenized, records, trainings):
+    """The measured numbers and what only the artifacts know: sizes, training time, the examples."""
+    stats = dict(measured.stats)
+    for name in MODELS:
         stats[f"parameters.{name}"] = table["models"][name]["parameters"]
         stats[f"training_tokens.{name}"] = table["models"][name]["training_tokens"]
         stats[f"training_seconds.{name}"] = measure.training_seconds(trainings[name])
-        for corpus, value in table["models"][name]["e_loss"].items():
-            stats[f"e_loss.{corpus}.{name}"] = value
-        stats[f"icl.{name}.score"] = icl[name]["score"]
-        stats[f"icl.{name}.late_token"] = icl[name]["late_token"]
-        stats[f"icl.{name}.early_token"] = icl[name]["early_token"]
-        stats[f"induction_curve.{name}.first_copy_mean"] = curves[name]["first_copy_mean"]
-        stats[f"induction_curve.{name}.second_copy_mean"] = curves[name]["second_copy_mean"]
-    for label, scores in (("heads", heads), ("untrained_heads", untrained)):
-        for kind, best in scores["top"].items():
-            for key in ("layer", "head", "score"):
-                stats[f"{label}.{kind}.{key}"] = best[0][key]
     at64 = spread["d"].index(64)
     stats["f1.unscaled_std_at_64"] = spread["unscaled"][at64]
     stats["f1.scaled_std_at_64"] = spread["scaled"][at64]
     for example_id, record in records.items():
-        for model in measure.MODELS if "object_recall" in record else ():
+        for model in MODELS if "object_recall" in record else ():
             stats[f"{example_id}.object_recall.{model}"] = record["object_recall"][model]
     stats["examples.count"] = len(tokenized)
     stats["examples.longest_tokens"] = max(len(t.ids) for t in tokenized)
@@ -114,41 +101,38 @@ def _build(opts, bar):
             bar.update(1)
 
     stage(0)
-    models, tokenizer, trainings = load_models(opts)
+    models, tokenizer, trainings, checkpoint_sha = load_models(opts)
 
-    stage(1)
-    tokenized = check_examples(opts.examples, tokenizer, models)
+    stage(1)  # every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark
+    tokenized = measurements.tokenized_set(load_examples(opts.examples), tokenizer, models)
 
-    stage(2)
+    stage(2)  # in float32 and bf16, as the models run in training; kept in ablations.json per checkpoint
+    sprout = models["sprout"]
+    ablation = ablations.run(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories,
+                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed)
+    for model in models.values():  # everything else in float64: the same bytes on any CPU
+        in_float64(model)
+
+    stage(3)
     records, grids = {}, {}
     for t in tokenized:
         records[t.example.id], grids[t.example.id] = measure.example_record(t, models, tokenizer)
 
-    stage(3)
-    repeats = measure.make_repeats(tokenizer, opts.seed)
-    sprout = models["sprout"]
-    heads = measure.head_scores(sprout, repeats, tokenized)
-    untrained = measure.head_scores(measure.untrained_like(sprout, opts.seed), repeats, tokenized)
-    band = baselines.baselines(sprout, repeats, tokenized, heads, opts.seed)
-
     stage(4)
-    curves = {m: measure.induction_curve(models[m], repeats) for m in measure.MODELS}
-    rows = measure.icl_rows(tokenizer)
-    icl = {m: measure.icl_score(models[m], rows) for m in measure.MODELS}
-    claims = measure_claims(opts.checkpoints, opts.tinystories)
-    table = measure.model_table(models, trainings, claims)
+    measured = measurements.measure(models, tokenizer, tokenized, opts.tinystories, opts.seed,
+                                    removed=ablations.as_removed(ablation))
+    heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
+    band = baselines.baselines(sprout, measurements.make_repeats(tokenizer, opts.seed), tokenized, heads, opts.seed)
+    table = measure.model_table(models, trainings, measured.stats)
     spread = figures.spread_of_dot_products(seed=opts.seed)
-    sprout_sha = file_sha256(Path(opts.checkpoints) / "sprout" / "model.safetensors")
-    ablation = ablations.run(sprout, tokenizer, sprout_sha, opts.tinystories,
-                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed)
     story = training_story.training_story(trainings["sprout"])
 
     stage(5)
     figs = {"f1_dot_product_spread": figures.f1_figure(spread),
-            "induction_loss": figures.induction_figure(curves, measure.REPEAT_LENGTH),
+            "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
             "model_losses": figures.loss_figure(table),
             "training_story": figures.training_story_figure(story)}
-    for kind in measure.SCORE_KINDS:
+    for kind in measurements.SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
             kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]})
@@ -157,7 +141,7 @@ def _build(opts, bar):
 
     stage(6)
     L, H = sprout.cfg.n_layer, sprout.cfg.n_head
-    repeat_info = {"length": measure.REPEAT_LENGTH, "count": measure.REPEAT_COUNT, "seed": opts.seed}
+    repeat_info = {"length": measurements.REPEAT_LENGTH, "count": measurements.REPEAT_COUNT, "seed": opts.seed}
     with atomic_folder(opts.out) as tmp:
         for example_id, record in records.items():
             write_json(tmp / "examples" / f"{example_id}.json", record)
@@ -167,33 +151,30 @@ def _build(opts, bar):
             "baselines": band, "ablation": {"method": ablation["method"], "breaks": ablation["breaks"],
                                             "breaks_most": ablation["breaks_most"], "shares": ablation["shares"]}})
         write_json(tmp / ablations.FILE, ablation)
-        write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": icl})
+        write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves,
+                                            "in_context_learning": measured.icl})
         write_json(tmp / "models.json", table)
-        stats = flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings)
+        stats = flat_stats(measured, table, spread, tokenized, records, trainings)
         stats.update(baselines.baseline_stats(band, heads["top"]))
-        stats.update(ablations.ablation_stats(ablation, {
-            "induction_head": (heads["top"]["induction"][0]["layer"], heads["top"]["induction"][0]["head"]),
-            "previous_token_head": (heads["top"]["previous_token"][0]["layer"], heads["top"]["previous_token"][0]["head"]),
-            "tom_head": (claims["tom_he"]["layer"], claims["tom_he"]["head"])}))
+        stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
-                                          Path(opts.checkpoints) / "sprout", sprout, tokenizer)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims)))
+                                          Path(opts.checkpoints) / "sprout", in_float32(sprout), tokenizer)
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), checkpoint_sha, measured.measured_on))
     bar.update(1)
     return Path(opts.out)
 
 
-def manifest(opts, hashes, corpus_of):
+def manifest(opts, hashes, checkpoint_sha, corpus_of):
     return {
         "format": FORMAT_VERSION,
         "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
         "seed": opts.seed,
         "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
                      "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": file_sha256(Path(opts.checkpoints) / m / "model.safetensors")}
-                        for m in measure.MODELS},
+        "checkpoints": {m: {"model_safetensors_sha256": checkpoint_sha[m]} for m in MODELS},
         "tinystories": opts.tinystories is not None,
         "measured_on": corpus_of,
         "files": hashes,
