@@ -414,7 +414,8 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
         assert inside(g["inner"], g[part]), part
     assert g["box"]["right"] <= PHONE[0]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
-    # a finger dragged over the map reads each weight it passes and leaves the page where it is
+    # a finger dragged over the map reads weights on the way and leaves the page where it is;
+    # a finger put down on a cell reads that cell's weight
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     g = page.evaluate(MAP_GEOMETRY)  # where the map is now, for the finger
@@ -422,9 +423,13 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
     (t0, j0), (t1, j1) = (10, 2), (T - 1, T - 3)
     centre = lambda t, j: (g["map"]["left"] + (j + 0.5) * cell, g["map"]["top"] + (t + 0.5) * cell)  # noqa: E731
     finger_drag(page, *centre(t0, j0), *(b - a for a, b in zip(centre(t0, j0), centre(t1, j1))), cdp=cdp)
-    assert heads(page)["readout"].endswith(percent(attention[4, 3, t1, j1]))
-    assert f"(token {t1})" in heads(page)["readout"] and f"(token {j1})" in heads(page)["readout"]
     assert page.evaluate("window.scrollY") == scrolled
+    assert "(token " in heads(page)["readout"]
+    finger_drag(page, *centre(t1, j1), 0, 0, steps=1, cdp=cdp)
+    page.wait_for_function(f"() => document.getElementById('heads').shadowRoot.querySelector('.readout')"
+                           f".textContent.includes('(token {t1})')")
+    assert heads(page)["readout"].endswith(percent(attention[4, 3, t1, j1]))
+    assert f"(token {j1})" in heads(page)["readout"]
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
     page.locator("#heads .zoom").click()  # full size: 10 px per token, in a box that scrolls
