@@ -3,7 +3,10 @@ gzip-compressed as static hosts serve it. Writes test-output/lighthouse.json: ea
 factor's performance and accessibility scores and the numbers behind them. A measurement, not a
 test: nothing here passes or fails on a time.
 
-    python -m benchmarks.lighthouse [--site site/] [--page ""]
+    python -m benchmarks.lighthouse [--site site/] [--page ""] [--form mobile|desktop]
+
+Besides the scores it records what costs the time (long tasks and the scripts behind them, the
+LCP element, the render-blocking files) and the elements behind each failed accessibility audit.
 
 Chromium is Debian's /usr/bin/chromium (CHROME_PATH); run it under `flock /tmp/browser.lock`
 on a shared machine.
@@ -83,23 +86,50 @@ def summary(result):
     audits = result["audits"]
     numbers = {name: round(audits[key]["numericValue"], 3) for key, name in AUDITS.items() if key in audits}
     numbers["dom_nodes"] = int(audits["dom-size"]["numericValue"])
-    long_tasks = audits.get("long-tasks", {}).get("details", {}).get("items", [])
-    numbers["long_tasks_ms"] = [round(task["duration"]) for task in long_tasks]
+    numbers["long_tasks_ms"] = [round(task["duration"]) for task in items(audits, "long-tasks")]
     return {"performance": round(result["categories"]["performance"]["score"] * 100),
             "accessibility": round(result["categories"]["accessibility"]["score"] * 100),
             **numbers, "accessibility_failures": accessibility_failures(result),
-            "lighthouse": result["lighthouseVersion"]}
+            "costs": costs(audits), "lighthouse": result["lighthouseVersion"]}
+
+
+def items(audits, key):
+    return (audits.get(key, {}).get("details") or {}).get("items", [])
+
+
+def short(url):
+    return url.split("/", 3)[-1] if "://" in url else url
+
+
+def costs(audits):
+    """Where the time goes: long tasks by script, each script's main-thread time, the LCP element."""
+    lcp = items(audits, "largest-contentful-paint-element")
+    lcp_node = next((row.get("node", {}) for table in lcp for row in table.get("items", []) if "node" in row), {})
+    return {
+        "long_tasks": [{"url": short(t.get("url", "")), "start_ms": round(t.get("startTime", 0)),
+                        "ms": round(t["duration"])} for t in items(audits, "long-tasks")],
+        "scripts_ms": {short(s["url"]): round(s.get("total", 0)) for s in items(audits, "bootup-time")},
+        "main_thread_ms": {w.get("groupLabel", w.get("group")): round(w["duration"])
+                           for w in items(audits, "mainthread-work-breakdown")},
+        "lcp_element": lcp_node.get("snippet", ""),
+        "render_blocking": [short(r["url"]) for r in items(audits, "render-blocking-resources")],
+    }
 
 
 def accessibility_failures(result):
+    """{audit id: the first elements it failed on}, for each failed accessibility audit."""
     refs = {ref["id"] for ref in result["categories"]["accessibility"]["auditRefs"]}
-    return sorted(key for key in refs if result["audits"][key].get("score") == 0)
+    failed = sorted(key for key in refs if result["audits"][key].get("score") == 0)
+    return {key: [row.get("node", {}).get("snippet", "")[:160] for row in items(result["audits"], key)[:5]]
+            for key in failed}
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
     parser.add_argument("--page", default="", help="path of the page under the site (default: the chapter)")
+    parser.add_argument("--form", choices=["mobile", "desktop"], action="append",
+                        help="only this form factor (repeatable; default: both)")
     args = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: run `npm ci`")
@@ -109,8 +139,8 @@ def main(argv=None):
     url = f"http://127.0.0.1:{server.server_port}/{args.page}"
     results = {}
     try:
-        for form, desktop in (("mobile", False), ("desktop", True)):
-            results[form] = summary(run_lighthouse(url, desktop))
+        for form in args.form or ["mobile", "desktop"]:
+            results[form] = summary(run_lighthouse(url, form == "desktop"))
             print(f"{form}: performance {results[form]['performance']}, "
                   f"accessibility {results[form]['accessibility']}", file=sys.stderr)
     finally:

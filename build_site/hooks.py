@@ -4,6 +4,7 @@ Everything the pages load is copied here from this repository or node_modules (p
 package-lock.json), so the built site asks no other host for anything.
 """
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -48,6 +49,21 @@ def copy_site_assets(site):
             shutil.copy2(source, target / source.name)
 
 
+FIGURE_PAGE_SCRIPT = "figure-page.js"
+
+
+def add_figure_data(site):
+    """Each chart's standalone page gets the summary, table and downloads the chapter's charts have."""
+    script = site / "assets" / "sprout" / FIGURE_PAGE_SCRIPT
+    for page in sorted((site / "artifacts" / "figures").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if FIGURE_PAGE_SCRIPT in text or "</body>" not in text:
+            continue
+        src = Path(os.path.relpath(script, page.parent)).as_posix()
+        tag = f'<script type="module" src="{src}"></script>\n'
+        page.write_text(text.replace("</body>", tag + "</body>", 1), encoding="utf-8")
+
+
 def copy_vendor(site):
     vendor = site / "assets" / "vendor"
     for name in KATEX_FILES:
@@ -82,6 +98,7 @@ def write_notebooks(site, code):
 def on_post_build(config):
     site = Path(config["site_dir"])
     copy_site_assets(site)
+    add_figure_data(site)
     copy_vendor(site)
     write_notebooks(site, Path(config["docs_dir"]) / "code")
 

@@ -88,6 +88,8 @@ const CSS = `${BASE_CSS}
 .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; margin-top: 0.3rem; }
 ${SCALE_LEGEND_CSS}`;
 
+const STORY_LABEL = "The story's tokens; the selected token is the query";
+
 const TEMPLATE = `
 <style>${CSS}</style>
 <div class="frame" part="frame">
@@ -99,8 +101,7 @@ const TEMPLATE = `
   <p class="hint">Click a token to ask where it looks. Keys in the story:
     <kbd>←</kbd> <kbd>→</kbd> token, <kbd>↑</kbd> <kbd>↓</kbd> layer, <kbd>[</kbd> <kbd>]</kbd> head,
     <kbd>Shift</kbd>+<kbd>←</kbd> <kbd>→</kbd> read one earlier token's weight, <kbd>Enter</kbd> make it the query.</p>
-  <div class="story" role="listbox" aria-label="The story's tokens; the selected token is the query"
-       aria-describedby="legend"><span class="loading">Loading the story…</span></div>
+  <div class="story"><span class="loading">Loading the story…</span></div>
   <p class="inspect" aria-hidden="true"></p>
   <p class="top" aria-live="polite"></p>
   <p class="next"></p>
@@ -224,8 +225,19 @@ export class SproutExplorer extends HeadWidget {
   }
 
   showError(message) {
-    this.ui.story.replaceChildren(el('span', 'loading', 'The story could not be shown.'));
+    this.fillStory([el('span', 'loading', 'The story could not be shown.')], false);
     super.showError(message);
+  }
+
+  /** The story box is a listbox only while it holds the tokens (its options); a message alone is plain text. */
+  fillStory(nodes, tokens) {
+    const story = this.ui.story;
+    story.replaceChildren(...nodes);
+    const roles = { role: 'listbox', 'aria-label': STORY_LABEL, 'aria-describedby': 'legend' };
+    for (const [name, value] of Object.entries(roles)) {
+      if (tokens) story.setAttribute(name, value);
+      else story.removeAttribute(name);
+    }
   }
 
   // --- building ------------------------------------------------------------------------------
@@ -248,7 +260,7 @@ export class SproutExplorer extends HeadWidget {
       span.dataset.index = String(index);
       return span;
     });
-    this.ui.story.replaceChildren(...this.tokenEls);
+    this.fillStory(this.tokenEls, true);
   }
 
   // --- drawing -------------------------------------------------------------------------------

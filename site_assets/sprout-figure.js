@@ -69,6 +69,8 @@ class SproutFigure extends HTMLElement {
         loadPlotly(this.getAttribute("plotly") || "plotly.min.js"),
         fetchJson(this.getAttribute("src")),
       ]);
+      // Plotly's bundle has just run: drawing waits for a task of its own, so the two never add up to one long task
+      await new Promise((resolve) => setTimeout(resolve));
       if (!this.alive) return;
       this.plot = document.createElement("div");
       this.plot.className = "sprout-figure-plot";
@@ -84,7 +86,8 @@ class SproutFigure extends HTMLElement {
       if (!this.alive) return;
       // the drawing repeats the summary and the table below it
       for (const svg of this.plot.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-      this.append(...this.dataParts(figure));
+      const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
+      this.append(...figureDataParts(figure, { caption, name: this.name(), src: this.getAttribute("src") }));
       this.applyTheme();
       this.setAttribute("ready", "");
     } catch (error) {
@@ -101,38 +104,41 @@ class SproutFigure extends HTMLElement {
     return this.getAttribute("name") || (this.getAttribute("src") || "figure").split("/").pop().replace(/\.json$/, "");
   }
 
-  /** The summary (for screen readers), then a <details> with the downloads and the table. */
-  dataParts(figure) {
-    const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
-    const summary = document.createElement("p");
-    summary.className = "sprout-figure-summary";
-    summary.style.cssText = HIDDEN;
-    summary.textContent = figureSummary(figure, caption);
-    const details = document.createElement("details");
-    details.className = "sprout-figure-data";
-    const title = document.createElement("summary");
-    title.textContent = "The numbers behind this chart";
-    const downloads = document.createElement("p");
-    const json = link("JSON", new URL(this.getAttribute("src"), document.baseURI).href, `${this.name()}.json`);
-    const csv = link("CSV", "#", `${this.name()}.csv`);
-    downloads.append("Download: ", csv, ", ", json);
-    details.append(title, downloads);
-    // the table and the CSV are made only when a reader opens the numbers
-    details.addEventListener("toggle", () => {
-      if (!details.open || this.table) return;
-      const table = figureTable(figure);
-      csv.href = URL.createObjectURL(new Blob([toCsv(table)], { type: "text/csv" }));
-      this.table = tableElement(table, caption);
-      details.append(this.table);
-    });
-    return [summary, details];
-  }
-
-    applyTheme() {
+  applyTheme() {
     if (this.plot && window.Plotly && this.plot.layout) {
       window.Plotly.relayout(this.plot, themeUpdate(this.plot.layout, isDark()));
     }
   }
+}
+
+/**
+ * What goes below a chart (here and on its standalone page): the summary for screen readers,
+ * then a <details> with CSV and JSON downloads and the table. `src` is the figure's JSON file.
+ */
+export function figureDataParts(figure, { caption = "", name, src }) {
+  const summary = document.createElement("p");
+  summary.className = "sprout-figure-summary";
+  summary.style.cssText = HIDDEN;
+  summary.textContent = figureSummary(figure, caption);
+  const details = document.createElement("details");
+  details.className = "sprout-figure-data";
+  const title = document.createElement("summary");
+  title.textContent = "The numbers behind this chart";
+  const downloads = document.createElement("p");
+  const json = link("JSON", new URL(src, document.baseURI).href, `${name}.json`);
+  const csv = link("CSV", "#", `${name}.csv`);
+  downloads.append("Download: ", csv, ", ", json);
+  details.append(title, downloads);
+  // the table and the CSV are made only when a reader opens the numbers
+  let made = false;
+  details.addEventListener("toggle", () => {
+    if (!details.open || made) return;
+    made = true;
+    const table = figureTable(figure);
+    csv.href = URL.createObjectURL(new Blob([toCsv(table)], { type: "text/csv" }));
+    details.append(tableElement(table, caption));
+  });
+  return [summary, details];
 }
 
 function link(text, href, filename) {

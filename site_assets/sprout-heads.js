@@ -131,10 +131,23 @@ export function scrollToShow(scroll, view, covered, start, size) {
   return Math.max(0, start + size / 2 - (covered + view) / 2);
 }
 
+/** CSS pixels per token that fit `tokens` cells beside a `margin` label strip into `width`, at most `full`. */
+export function fittedCell(width, margin, tokens, full) {
+  if (!(width > margin) || tokens < 1) return full;
+  return Math.min(full, (width - margin) / tokens);
+}
+
+/** Label every step-th token so that labels `labelSize` pixels tall do not overlap cells `cell` pixels apart. */
+export function labelStep(cell, labelSize) {
+  return Math.max(1, Math.ceil(labelSize / cell - 1e-9));
+}
+
 // ---------------------------------------------------------------------------------------------
 
-const CELL = 10; // CSS pixels per token in the enlarged map
+const CELL = 10; // CSS pixels per token in the enlarged map at full size
 const LABEL_CHARS = 9;
+const LABEL_SIZE = 10; // CSS pixels a 9 px label needs along the axis it is stacked on
+const NARROW = 520; // px: a box narrower than this fits the map into it unless the reader asks for full size
 
 /** Size a canvas to width x height CSS pixels at the screen's resolution; its context, cleared, draws in CSS pixels. */
 function sizedContext(canvas, width, height) {
@@ -181,7 +194,8 @@ const CSS = `${BASE_CSS}
 .detail { margin-top: 0.8rem; }
 .detail h3 { margin: 0 0 0.2rem; font-size: 1em; }
 .scores { margin: 0 0 0.3rem; color: var(--fg-light); }
-/* the enlarged map scrolls under two pinned label strips: keys on top, queries on the left */
+/* the enlarged map scrolls under two pinned label strips: keys on top, queries on the left;
+   fitted to the box (.fit), nothing scrolls and a finger on the map reads weights instead */
 .scroll {
   position: relative; overflow: auto; max-width: 100%; max-height: 32rem;
   border: 1px solid var(--fg-lightest); border-radius: 0.2rem;
@@ -193,6 +207,7 @@ const CSS = `${BASE_CSS}
 .corner, .labels { background: var(--bg); }
 .corner, .queries { position: sticky; left: 0; z-index: 1; }
 .scroll canvas { display: block; }
+.scroll.fit canvas.big { touch-action: none; }
 .plot { position: relative; }
 .big:focus-visible { outline: 3px solid var(--accent); outline-offset: -3px; }
 .cursor {
@@ -220,7 +235,7 @@ const TEMPLATE = `
   <p class="hint">Each square is one head: row t, column j is the weight query t gives key j.
     Click a square, or move with <kbd>←</kbd> <kbd>↑</kbd> <kbd>→</kbd> <kbd>↓</kbd> and press
     <kbd>Enter</kbd>, to enlarge it.</p>
-  <div class="grid" role="grid" aria-label="Attention maps of all heads: rows are layers, columns are heads"></div>
+  <div class="grid"></div>
   <div class="legend">
     <span>weight <span class="ramp"></span> 0% → 100%</span>
     <span><span class="hatch-sample"></span> future: masked</span>
@@ -228,8 +243,9 @@ const TEMPLATE = `
   <div class="detail" hidden>
     <h3 class="detail-title"></h3>
     <p class="scores"></p>
-    <p class="hint">In the map: hover, or focus it and use the arrow keys (<kbd>↑</kbd> <kbd>↓</kbd> query,
-      <kbd>←</kbd> <kbd>→</kbd> key) to read one weight.</p>
+    <p class="hint">In the map: hover or touch it, or focus it and use the arrow keys (<kbd>↑</kbd> <kbd>↓</kbd> query,
+      <kbd>←</kbd> <kbd>→</kbd> key) to read one weight.
+      <button type="button" class="zoom" aria-pressed="false">Full size</button></p>
     <div class="scroll">
       <div class="sheet-row keys-row">
         <div class="corner"></div>
@@ -262,6 +278,15 @@ export class SproutHeads extends HeadWidget {
     this.ui.kind.value = this.state.kind;
     this.loadScores();
     this.show(this.state.example);
+    window.addEventListener('resize', () => this.refit(), { signal: this.lifetime.signal });
+  }
+
+  /** A phone turned sideways (or a resized window): the fitted map takes the new width. */
+  refit() {
+    if (!this.data || !this.state.layer || this.ui.detail.hidden) return;
+    if (this.cellSize(this.margin()) === this.cell) return;
+    this.drawBig();
+    this.setCursor(this.keyCursor || null);
   }
 
   initialState() {
@@ -281,7 +306,7 @@ export class SproutHeads extends HeadWidget {
       detail: '.detail', title: '.detail-title', scores: '.scores', big: '.big',
       cursor: '.cursor', readout: '.readout', error: '.error', ramp: '.ramp',
       scroll: '.scroll', corner: '.corner', keys: '.labels.keys', queries: '.labels.queries',
-      mapCsv: '.map-csv', scoresJson: '.scores-json',
+      mapCsv: '.map-csv', scoresJson: '.scores-json', zoom: '.zoom',
     });
     this.ui.mapCsv.append(downloadLink('this map (CSV)', () => this.mapFile()));
     this.ui.scoresJson.append(downloadLink('JSON', () => ({ name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
@@ -291,7 +316,14 @@ export class SproutHeads extends HeadWidget {
     this.ui.grid.addEventListener('keydown', (e) => this.onGridKey(e));
     this.ui.tops.addEventListener('click', (e) => this.onTopClick(e));
     this.ui.big.addEventListener('pointermove', (e) => this.onBigPointer(e));
-    this.ui.big.addEventListener('pointerleave', () => this.setCursor(this.keyCursor || null));
+    this.ui.big.addEventListener('pointerdown', (e) => this.onBigPointer(e));
+    this.ui.zoom.addEventListener('click', () => {
+      this.fullSize = this.ui.zoom.getAttribute('aria-pressed') !== 'true';
+      this.drawBig();
+      this.setCursor(this.keyCursor || null);
+    });
+    // a lifted finger leaves its weight on show; a mouse that leaves goes back to the keyboard's cursor
+    this.ui.big.addEventListener('pointerleave', (e) => e.pointerType === 'touch' || this.setCursor(this.keyCursor || null));
     this.ui.big.addEventListener('keydown', (e) => this.onBigKey(e));
     this.ui.big.addEventListener('focus', () => {
       if (this.data) this.setCursor(this.keyCursor ||= this.startCursor());
@@ -437,6 +469,9 @@ export class SproutHeads extends HeadWidget {
       rows.push(row);
     }
     this.ui.grid.replaceChildren(...rows);
+    // named a grid only now that it has rows (an empty grid breaks ARIA's required children)
+    this.ui.grid.setAttribute('role', 'grid');
+    this.ui.grid.setAttribute('aria-label', 'Attention maps of all heads: rows are layers, columns are heads');
   }
 
   cellAt(layer, head) {
@@ -578,31 +613,48 @@ export class SproutHeads extends HeadWidget {
     this.ui.scores.textContent = scores.length ? `Scores: ${scores.join(' · ')}` : '';
   }
 
+  /**
+   * Pixels per token: full size (CELL) when the reader pressed "Full size" or the box is wide,
+   * else as many as fit the box's width (the map then never scrolls sideways).
+   */
+  cellSize(margin) {
+    const width = this.ui.scroll.clientWidth - 1; // a pixel to spare: scroll sizes are rounded
+    const fit = this.fullSize === undefined ? width > 0 && width < NARROW : !this.fullSize;
+    return fit ? fittedCell(width, margin, this.data.maps.T, CELL) : CELL;
+  }
+
   /** The enlarged map, the query labels (rows, left strip) and the key labels (columns, top strip). */
   drawBig() {
     const { layer, head } = this.state;
     const { maps, tokens } = this.data;
     const T = maps.T;
     const m = this.margin();
-    const side = T * CELL;
+    const cell = (this.cell = this.cellSize(m));
+    const fitted = cell < CELL;
+    this.ui.scroll.classList.toggle('fit', fitted);
+    // the choice exists only where the full-size map is wider than the box
+    this.ui.zoom.hidden = !fitted && fittedCell(this.ui.scroll.clientWidth, m, T, CELL) === CELL;
+    this.ui.zoom.setAttribute('aria-pressed', String(!fitted));
+    const side = T * cell;
     const fg = getComputedStyle(this).color || '#222';
     const { big, corner, keys, queries } = this.ui;
     big.setAttribute('aria-label', `Attention map of layer ${layer}, head ${head}: ${T} queries by ${T} keys`);
     const map = sizedContext(big, side, side);
-    this.drawFuture(map, T, fg);
+    this.drawFuture(map, T, fg, cell);
     map.imageSmoothingEnabled = false;
     map.drawImage(this.cellAt(layer, head).canvas, 0, 0, side, side);
 
     corner.style.width = `${m}px`;
     corner.style.height = `${m}px`;
-    const labels = tokens.map((token) => this.label(token));
+    const step = labelStep(cell, LABEL_SIZE);
+    const labels = tokens.map((token, t) => (t % step === 0 ? this.label(token) : ''));
     const rows = this.labelContext(queries, m, side, fg);
     rows.textAlign = 'right';
-    labels.forEach((text, t) => rows.fillText(text, m - 3, t * CELL + CELL / 2));
+    labels.forEach((text, t) => text && rows.fillText(text, m - 3, t * cell + cell / 2));
     const columns = this.labelContext(keys, side, m, fg);
     columns.rotate(-Math.PI / 2); // each label reads bottom to top, starting just above the map
     columns.textAlign = 'left';
-    labels.forEach((text, j) => columns.fillText(text, -(m - 3), j * CELL + CELL / 2));
+    labels.forEach((text, j) => text && columns.fillText(text, -(m - 3), j * cell + cell / 2));
   }
 
   labelContext(canvas, width, height, fg) {
@@ -614,13 +666,13 @@ export class SproutHeads extends HeadWidget {
   }
 
   /** Hatch the future (keys after the query: above the diagonal) of a T x T map. */
-  drawFuture(ctx, T, fg) {
-    const side = T * CELL;
+  drawFuture(ctx, T, fg, cell) {
+    const side = T * cell;
     ctx.save();
     ctx.beginPath();
-    ctx.moveTo(CELL, 0);
+    ctx.moveTo(cell, 0);
     ctx.lineTo(side, 0);
-    ctx.lineTo(side, side - CELL);
+    ctx.lineTo(side, side - cell);
     ctx.closePath();
     ctx.clip();
     ctx.strokeStyle = fg;
@@ -645,13 +697,14 @@ export class SproutHeads extends HeadWidget {
     const box = this.ui.cursor;
     if (!cursor || !this.data || !this.state.layer) {
       box.style.display = 'none';
-      this.ui.readout.textContent = 'Hover over the map (or focus it and use the arrow keys) to read one weight.';
+      this.ui.readout.textContent = 'Hover over or touch the map (or focus it and use the arrow keys) to read one weight.';
       return;
     }
     const [t, j] = cursor;
+    const cell = this.cell;
     Object.assign(box.style, {
-      display: 'block', left: `${j * CELL - 1}px`, top: `${t * CELL - 1}px`,
-      width: `${CELL + 2}px`, height: `${CELL + 2}px`,
+      display: 'block', left: `${j * cell - 1}px`, top: `${t * cell - 1}px`,
+      width: `${cell + 2}px`, height: `${cell + 2}px`,
     });
     const { tokens, maps } = this.data;
     const who = `query ${quoted(tokens[t])} (token ${t}) → key ${quoted(tokens[j])} (token ${j})`;
@@ -663,8 +716,8 @@ export class SproutHeads extends HeadWidget {
   onBigPointer(event) {
     if (!this.data) return;
     const T = this.data.maps.T;
-    const j = Math.floor(event.offsetX / CELL);
-    const t = Math.floor(event.offsetY / CELL);
+    const j = Math.floor(event.offsetX / this.cell);
+    const t = Math.floor(event.offsetY / this.cell);
     if (t < 0 || j < 0 || t >= T || j >= T) {
       this.setCursor(this.keyCursor || null);
       return;
@@ -697,8 +750,9 @@ export class SproutHeads extends HeadWidget {
     const [t, j] = this.keyCursor;
     const scroller = this.ui.scroll;
     const m = this.margin();
-    scroller.scrollLeft = scrollToShow(scroller.scrollLeft, scroller.clientWidth, m, m + j * CELL, CELL);
-    scroller.scrollTop = scrollToShow(scroller.scrollTop, scroller.clientHeight, m, m + t * CELL, CELL);
+    const cell = this.cell;
+    scroller.scrollLeft = scrollToShow(scroller.scrollLeft, scroller.clientWidth, m, m + j * cell, cell);
+    scroller.scrollTop = scrollToShow(scroller.scrollTop, scroller.clientHeight, m, m + t * cell, cell);
   }
 
   // --- input -----------------------------------------------------------------------------

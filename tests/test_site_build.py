@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from build_site import macros
-from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID
+from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 
 
@@ -100,6 +100,18 @@ def test_snippet_cells_share_one_namespace_and_show_their_printed_output():
 def test_a_failing_snippet_stops_the_build_with_its_traceback():
     with pytest.raises(ChapterBuildError, match=r"docs/code/broken.py failed(.|\n)*ZeroDivisionError"):
         run_cells("broken.py", split_cells("# %%\nx = 1 / 0\n"))
+
+
+def test_each_standalone_figure_page_loads_the_script_that_adds_its_numbers_once(tmp_path):
+    figures = tmp_path / "artifacts" / "figures"
+    figures.mkdir(parents=True)
+    page = figures / "f1.html"
+    page.write_text("<html><body><div id=\"figure-f1\" class=\"plotly-graph-div\"></div></body></html>")
+    add_figure_data(tmp_path)
+    add_figure_data(tmp_path)  # a second pass changes nothing
+    text = page.read_text()
+    assert text.count('<script type="module" src="../../assets/sprout/figure-page.js"></script>') == 1
+    assert text.index("figure-page.js") < text.index("</body>")
 
 
 def test_the_notebook_templates_cdn_loaders_are_recognised():

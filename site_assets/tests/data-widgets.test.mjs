@@ -13,7 +13,8 @@ import {
   defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
 } from '../sprout-explorer.js';
 import {
-  KINDS, formatHeadsState, gridStep, paintHead, parseHeadsState, scoreMatrix, scrollToShow, topHeads,
+  KINDS, fittedCell, formatHeadsState, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
+  scrollToShow, topHeads,
 } from '../sprout-heads.js';
 import { markCursor, windowRole } from '../sprout-window.js';
 
@@ -227,6 +228,17 @@ test('the enlarged map scrolls a cell out from under the pinned label strips', (
   assert.equal(scrollToShow(300, 300, 60, 320, 10), 320 + 5 - 180);
   assert.equal(scrollToShow(0, 300, 60, 700, 10), 700 + 5 - 180);
   assert.equal(scrollToShow(500, 300, 60, 60, 10), 0);
+});
+
+test('a phone fits the enlarged map into its box, labelling only as many tokens as have room', () => {
+  // 320 px box, 50 px of labels: 84 tokens get 270 / 84 px each; a short story keeps full size
+  assert.equal(fittedCell(320, 50, 84, 10), 270 / 84);
+  assert.equal(50 + 84 * fittedCell(320, 50, 84, 10), 320);
+  assert.equal(fittedCell(320, 50, 20, 10), 10);
+  assert.equal(fittedCell(0, 50, 84, 10), 10, 'a box not laid out yet: full size');
+  assert.equal(labelStep(10, 10), 1);
+  assert.equal(labelStep(270 / 84, 10), 4); // 3.2 px cells: a label every 4th token, 12.9 px apart
+  assert.equal(labelStep(5, 10), 2);
 });
 
 // --- W1 ----------------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
-"""axe-core (from node_modules, injected into the page) over every page of the built site, in the
-light and the dark palette, once every widget and chart is ready and one head map is enlarged."""
+"""Every page of the built site loads whole (no error, only local requests), and axe-core (from
+node_modules, injected into the page) finds nothing serious there, in the light and the dark
+palette, once every widget and chart is ready and one head map is enlarged."""
+import json
+
 import pytest
 from test_site import PAGES, ROOT, load_everything, open_page, set_scheme
 
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+FIGURES = ROOT / "docs" / "artifacts" / "figures"
 # axe's experimental check that a control's name holds its visible text (WCAG 2.5.3)
 RUN_AXE = """async () => {
   const result = await axe.run(document, {
@@ -43,9 +47,12 @@ def audit_both_palettes(page):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_axe_finds_nothing_serious_on_any_page_in_either_palette(browse, built_site, path):
+def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette(browse, built_site, path):
     page = open_page(browse, built_site, path)
     load_everything(page)
+    assert page.locator("article h1").count() >= 1
+    # `browse` fails the test at teardown on a console error or a request to another host
+    assert all(url.startswith(built_site) for url in browse.requests), browse.outside_requests()
     chapter_heads = page.locator("sprout-heads:not([source=page])")  # not the own-story block's
     if chapter_heads.count():  # the enlarged map and its labels are audited too
         chapter_heads.evaluate("el => el.select({layer: 7, head: 2})")
@@ -54,10 +61,32 @@ def test_axe_finds_nothing_serious_on_any_page_in_either_palette(browse, built_s
     assert audit_both_palettes(page) == {}
 
 
-@pytest.mark.parametrize("name", ["model_losses", "attention_tom_he"])
-def test_axe_finds_nothing_serious_on_the_standalone_figure_pages(browse, built_site, name):
+def grid_cells(z):
+    """Cells of a heatmap's z: a nested list, or Plotly's {dtype, bdata, shape: "rows,columns"}."""
+    if isinstance(z, dict):
+        rows, columns = map(int, str(z["shape"]).split(","))
+        return rows * columns
+    return len(z) * len(z[0])
+
+
+@pytest.mark.parametrize("name, kind", [("model_losses", "Bar chart"), ("attention_tom_he", "Heatmap")])
+def test_axe_finds_nothing_serious_on_the_standalone_figure_pages(browse, built_site, name, kind):
+    """Each chart's own page (for iframes) has the chapter's summary, downloads and table too."""
     browse.goto(f"{built_site}artifacts/figures/{name}.html")
     page = browse.page
     page.wait_for_selector(".plotly .main-svg")
     assert page.title() and page.evaluate("document.documentElement.lang") == "en"
+    page.wait_for_selector("body[data-ready] .sprout-figure-data", state="attached")
+    data = json.loads((FIGURES / f"{name}.json").read_text())
+    summary = page.locator(".sprout-figure-summary").text_content()
+    assert summary.startswith(f"{kind}: {page.title()}"), summary
+    named = [t["name"] for t in data["data"] if t.get("showlegend", True) and "name" in t]
+    assert all(f"{n}: " in summary for n in named), summary
+    assert page.locator(".plotly svg[aria-hidden=true]").count() >= 1
+    page.locator(".sprout-figure-data summary").click()
+    points = sum(len(t["y"]) for t in data["data"] if t["type"] != "heatmap")
+    cells = sum(grid_cells(t["z"]) for t in data["data"] if t["type"] == "heatmap")
+    assert page.locator(".sprout-figure-table tbody tr").count() == min(points + cells, 400)
+    assert page.get_by_role("link", name="CSV").get_attribute("href").startswith("blob:")
+    assert page.get_by_role("link", name="JSON").get_attribute("download") == f"{name}.json"
     assert axe_findings(page) == []

@@ -17,8 +17,8 @@ def phone(chromium):
     assert errors == []
 
 
-def finger_drag(page, x, y, dx, dy, steps=8):
-    cdp = page.context.new_cdp_session(page)
+def finger_drag(page, x, y, dx, dy, steps=8, cdp=None):
+    cdp = cdp or page.context.new_cdp_session(page)
     touch = lambda kind, px, py: cdp.send("Input.dispatchTouchEvent", {  # noqa: E731
         "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]})
     touch("touchStart", x, y)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from build_artifacts.encoding import decode_attention
+from test_touch import finger_drag
 
 pytestmark = pytest.mark.browser
 
@@ -397,12 +398,42 @@ def overlaps(a, b):
 
 @pytest.mark.parametrize("browse", [PHONE], indirect=True)
 def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_root):
-    """On a phone the longest story's map scrolls both ways under its label strips: the query
+    """On a phone the longest story's map first fits its box, whole, and a finger on it reads
+    the weight under it. At full size it scrolls both ways under its label strips: the query
     labels stay pinned on the left, the key labels on top, each lined up with the map."""
     page = open_widgets(browse, widget_root)
     data, attention = weights_of("zorbin")
     T = len(data["tokens"])
     page.locator('#heads .cell[data-layer="5"][data-head="4"]').click()
+    page.evaluate("document.getElementById('heads').shadowRoot.querySelector('.scroll').scrollIntoView({block: 'center'})")
+    g = page.evaluate(MAP_GEOMETRY)
+    cell = g["map"]["width"] / T
+    assert cell < CELL and g["map"]["width"] == pytest.approx(g["map"]["height"])
+    assert (g["maxLeft"], g["maxTop"]) == (0, 0), "nothing to scroll"
+    for part in ("map", "corner", "keys", "queries"):
+        assert inside(g["inner"], g[part]), part
+    assert g["box"]["right"] <= PHONE[0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    # a finger dragged over the map reads weights on the way and leaves the page where it is;
+    # a finger put down on a cell reads that cell's weight
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    g = page.evaluate(MAP_GEOMETRY)  # where the map is now, for the finger
+    scrolled = page.evaluate("window.scrollY")
+    (t0, j0), (t1, j1) = (10, 2), (T - 1, T - 3)
+    centre = lambda t, j: (g["map"]["left"] + (j + 0.5) * cell, g["map"]["top"] + (t + 0.5) * cell)  # noqa: E731
+    finger_drag(page, *centre(t0, j0), *(b - a for a, b in zip(centre(t0, j0), centre(t1, j1))), cdp=cdp)
+    assert page.evaluate("window.scrollY") == scrolled
+    assert "(token " in heads(page)["readout"]
+    finger_drag(page, *centre(t1, j1), 0, 0, steps=1, cdp=cdp)
+    page.wait_for_function(f"() => document.getElementById('heads').shadowRoot.querySelector('.readout')"
+                           f".textContent.includes('(token {t1})')")
+    assert heads(page)["readout"].endswith(percent(attention[4, 3, t1, j1]))
+    assert f"(token {j1})" in heads(page)["readout"]
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+    page.locator("#heads .zoom").click()  # full size: 10 px per token, in a box that scrolls
+    assert page.locator("#heads .zoom").get_attribute("aria-pressed") == "true"
     page.evaluate("""() => {
         const scroll = document.getElementById('heads').shadowRoot.querySelector('.scroll');
         scroll.scrollIntoView({block: 'center'});
