@@ -103,3 +103,36 @@ def test_the_hook_leaves_the_model_as_it_was(copier, measured):
 def test_a_measure_without_positions_is_refused():
     with pytest.raises(ValueError, match="at least one position"):
         ablate.Measure("empty", ((0, 1, 2),), ((),))
+
+
+def test_a_set_of_one_head_removed_together_equals_that_head_removed_alone(copier, measured):
+    repeats, result, _ = measured
+    texts = repeat_batch(V, 0, N, 24, seed=6).tolist()
+    means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
+    sets = [[(1, h)] for h in range(CFG.n_head)] + [[UNUSED]]
+    together = ablate.ablate_together(copier, ablate.repeat_measures(repeats), means, sets, per_batch=2,
+                                      autocast_bf16=False)
+    assert together["intact"] == result["intact"]
+    for (layer, head), values in zip((s[0] for s in sets), together["removed"]):
+        for name, v in values.items():
+            assert v == pytest.approx(result["ablated"][name][layer][head], abs=1e-4)
+
+
+def test_removing_heads_across_layers_together_compounds(copier, measured):
+    """Both layers' heads gone: nothing is left to copy with, so the repeat's advantage is
+    gone; the unused head added to a set changes nothing."""
+    repeats, result, scores = measured
+    texts = repeat_batch(V, 0, N, 24, seed=6).tolist()
+    means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
+    induction = divmod(int(scores.argmax()), CFG.n_head)
+    everything = [(layer, h) for layer in range(CFG.n_layer) for h in range(CFG.n_head)]
+    together = ablate.ablate_together(copier, ablate.repeat_measures(repeats), means,
+                                      [everything, [induction], [induction, UNUSED]], autocast_bf16=False)
+    all_gone, alone, with_unused = together["removed"]
+    assert ablate.advantage_kept(together["intact"], all_gone) < 0.1
+    assert with_unused == pytest.approx(alone, abs=1e-4)
+
+
+def test_an_empty_set_of_heads_is_refused(copier):
+    with pytest.raises(ValueError, match="no empty set"):
+        ablate.ablate_together(copier, [], torch.zeros(CFG.n_layer, CFG.n_head, CFG.head_dim), [[]])
