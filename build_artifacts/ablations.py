@@ -5,7 +5,12 @@ each measure's result is kept in ablations.json under a key made of both, and th
 reuses it while the key matches. Without TinyStories' validation.txt the validation measure
 cannot be keyed by its texts; the result of an earlier build on the same checkpoint is then
 kept (the committed artifacts carry one), and where there is none the measure is left out.
+
+One head removed alone can be stood in for by another that does the same job, so the heads the
+chapter calls induction heads are also removed together ("together": the best one, the two
+best, ... all of them), keyed and reused the same way.
 """
+import functools
 import hashlib
 import json
 import sys
@@ -35,8 +40,16 @@ def previous_results(*folders):
     return {}
 
 
-def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log=None):
-    """ablations.json's content: per measure its key, intact value and [layer][head] values."""
+def called_heads(scores, called):
+    """(layer, head), 1-based, of every head `called` its kind, highest score first."""
+    found = [(-s, l + 1, h + 1) for l, row in enumerate(scores) for h, s in enumerate(row) if called[l][h]]
+    return [(l, h) for _, l, h in sorted(found)]
+
+
+def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, together=(), log=None):
+    """ablations.json's content: per measure its key, intact value and [layer][head] values;
+    and, where `together` lists heads ((layer, head), 1-based, best first), the k best of
+    them removed at once for every k ("together")."""
     log = log or sys.stderr
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
@@ -54,9 +67,9 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
                   "the validation measure is left out", file=log)
     todo = [m for m in measures if m.name not in results]
     print(f"ablations: {len(results)} measures kept from an earlier build, {len(todo)} to compute", file=log)
+    means = functools.cache(lambda: ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
     if todo:
-        means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
-        fresh = ablate.ablate_heads(model, todo, means)
+        fresh = ablate.ablate_heads(model, todo, means())
         for m in todo:
             results[m.name] = {"key": keys[m.name], "means_key": means_key, "kind": m.kind,
                                "rows": len(m.rows), "predictions": sum(map(len, m.positions)),
@@ -65,9 +78,29 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
     L, H = model.cfg.n_layer, model.cfg.n_head
     summary = ablate.damage({"intact": {n: r["intact"] for n, r in results.items()},
                              "ablated": {n: r["ablated"] for n, r in results.items()}})
-    return {"version": VERSION, "method": "mean", "means_from": f"{ablate.STORIES} held-out generated stories, "
-            f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
-            "measures": dict(sorted(results.items())), **summary}
+    out = {"version": VERSION, "method": "mean", "means_from": f"{ablate.STORIES} held-out generated stories, "
+           f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
+           "measures": dict(sorted(results.items())), **summary}
+    if together:
+        out["together"] = removed_together(model, measures, means, means_key, keys, together,
+                                           previous.get("together", {}), log)
+    return out
+
+
+def removed_together(model, measures, means, means_key, keys, heads, stored, log):
+    """The k best of `heads` removed at once, for k = 1 .. len(heads), on every measure but the
+    validation loss (so that a build without TinyStories gives the same result)."""
+    measures = [m for m in measures if m.name != VALIDATION]
+    sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
+    key = _digest(means_key, "together", sets, [keys[m.name] for m in measures])
+    if stored.get("key") == key:
+        print(f"ablations: {len(sets)} sets of heads removed together, kept from an earlier build", file=log)
+        return stored
+    print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log)
+    fresh = ablate.ablate_together(model, measures, means(), [[(l - 1, h - 1) for l, h in s] for s in sets])
+    return rounded({"key": key, "intact": fresh["intact"],
+                    "sets": [{"heads": s, "values": v, "repeat_advantage_kept": ablate.advantage_kept(fresh["intact"], v)}
+                             for s, v in zip(sets, fresh["removed"])]})
 
 
 def ablation_stats(result, heads):
@@ -90,9 +123,29 @@ def ablation_stats(result, heads):
                 stats[f"ablation.{label}.{name}"] = m[name]["ablated"][l][h]
         stats[f"ablation.{label}.breaks"] = result["breaks"][l][h]
     stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
+    if result.get("together"):
+        stats.update(together_stats(result, advantage))
     flat = [(v, l, h) for l, row in enumerate(result["breaks"]) for h, v in enumerate(row)]
     value, l, h = max(flat, key=lambda t: (t[0], -t[1], -t[2]))
     stats.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
                   "ablation.most_breaking.breaks": value,
                   "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
     return stats
+
+
+def together_stats(result, advantage):
+    """The chapter's induction heads removed together: what is left of the repeat's advantage
+    with all of them gone, after the k best (k = 1 ..), and without each one alone."""
+    m, sets = result["measures"], result["together"]["sets"]
+    every = sets[-1]
+    kept_alone = [(m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
+                  for l, h in every["heads"]]
+    v = every["values"]
+    return {"ablation.induction_heads.count": len(every["heads"]),
+            "ablation.induction_heads.repeat_advantage": round(v["repeat_first"] - v["repeat_second"], 4),
+            "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
+            "ablation.induction_heads.name_probe": v["name_probe"],
+            "ablation.induction_heads.loss_generated": v["loss_generated"],
+            "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in sets],
+            "ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
+            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4)}

@@ -14,13 +14,16 @@ import plotly
 import torch
 from tqdm import tqdm
 
+from sprout import claims as claims_module
+from sprout import data
 from sprout.checkpoint import load_checkpoint
 from sprout.claims import THRESHOLDS, measure_claims
 from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.model import context_of
 
-from . import ablations, baselines, browser_model, figures, measure, training_story
+from . import ablations, baselines, browser_model, figures, measure, snapshots, training_story
+from .cache import Cache, code_version
 from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +47,8 @@ class Options:
     seed: int = 0
     quiet: bool = False
     argv: list = field(default_factory=list)  # the command line, for the manifest
+    cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
+    snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
 
 
 def missing_checkpoints(folder):
@@ -115,39 +120,50 @@ def _build(opts, bar):
 
     stage(0)
     models, tokenizer, trainings = load_models(opts)
+    shas = {m: file_sha256(Path(opts.checkpoints) / m / "model.safetensors") for m in measure.MODELS}
+    cache = Cache(opts.cache)
+    story = training_story.training_story(trainings["sprout"])
+    to_score = () if opts.snapshots is None else snapshots.placed(opts.snapshots, trainings["sprout"], story, shas["sprout"])
 
     stage(1)
     tokenized = check_examples(opts.examples, tokenizer, models)
+    # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
+    texts = (tokenizer.sha256(), [(repr(t.example), t.ids) for t in tokenized])
 
     stage(2)
-    records, grids = {}, {}
-    for t in tokenized:
-        records[t.example.id], grids[t.example.id] = measure.example_record(t, models, tokenizer)
+    examples = cache.get("examples", lambda: [measure.example_record(t, models, tokenizer) for t in tokenized],
+                         shas, texts, code_version(measure))
+    records = {t.example.id: record for t, (record, _) in zip(tokenized, examples)}
+    grids = {t.example.id: grid for t, (_, grid) in zip(tokenized, examples)}
 
     stage(3)
     repeats = measure.make_repeats(tokenizer, opts.seed)
     sprout = models["sprout"]
-    heads = measure.head_scores(sprout, repeats, tokenized)
-    untrained = measure.head_scores(measure.untrained_like(sprout, opts.seed), repeats, tokenized)
-    band = baselines.baselines(sprout, repeats, tokenized, heads, opts.seed)
+    heads, untrained = cache.get("head_scores", lambda: (
+        measure.head_scores(sprout, repeats, tokenized),
+        measure.head_scores(measure.untrained_like(sprout, opts.seed), repeats, tokenized)),
+        shas["sprout"], texts, opts.seed, code_version(measure))
+    band = cache.get("baselines", lambda: baselines.baselines(sprout, repeats, tokenized, heads, opts.seed),
+                     shas["sprout"], texts, opts.seed, code_version(baselines))
 
     stage(4)
-    curves = {m: measure.induction_curve(models[m], repeats) for m in measure.MODELS}
-    rows = measure.icl_rows(tokenizer)
-    icl = {m: measure.icl_score(models[m], rows) for m in measure.MODELS}
-    claims = measure_claims(opts.checkpoints, opts.tinystories)
+    curves, icl = cache.get("induction", lambda: induction_and_icl(models, tokenizer, repeats),
+                            shas, tokenizer.sha256(), opts.seed, code_version(measure))
+    claims = cache.get("claims", lambda: measure_claims(opts.checkpoints, opts.tinystories),
+                       shas, corpus_key(opts.tinystories), file_sha256(EXAMPLES_FILE), code_version(claims_module))
     table = measure.model_table(models, trainings, claims)
-    spread = figures.spread_of_dot_products(seed=opts.seed)
-    sprout_sha = file_sha256(Path(opts.checkpoints) / "sprout" / "model.safetensors")
-    ablation = ablations.run(sprout, tokenizer, sprout_sha, opts.tinystories,
-                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed)
-    story = training_story.training_story(trainings["sprout"])
+    spread = cache.get("dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed),
+                       opts.seed, code_version(figures))
+    induction_heads = ablations.called_heads(heads["repeats"]["induction"], band["induction"]["called"])
+    ablation = ablations.run(sprout, tokenizer, shas["sprout"], opts.tinystories,
+                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed, together=induction_heads)
+    scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 
     stage(5)
     figs = {"f1_dot_product_spread": figures.f1_figure(spread),
             "induction_loss": figures.induction_figure(curves, measure.REPEAT_LENGTH),
             "model_losses": figures.loss_figure(table),
-            "training_story": figures.training_story_figure(story)}
+            "training_story": figures.training_story_figure(story, scored)}
     for kind in measure.SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
@@ -180,20 +196,32 @@ def _build(opts, bar):
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
                                           Path(opts.checkpoints) / "sprout", sprout, tokenizer)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims)))
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims), shas))
     bar.update(1)
+    cache.report()
     return Path(opts.out)
 
 
-def manifest(opts, hashes, corpus_of):
+def induction_and_icl(models, tokenizer, repeats):
+    curves = {m: measure.induction_curve(models[m], repeats) for m in measure.MODELS}
+    rows = measure.icl_rows(tokenizer)
+    return curves, {m: measure.icl_score(models[m], rows) for m in measure.MODELS}
+
+
+def corpus_key(tinystories):
+    """What the held-out TinyStories measures read: the validation file's sha256 (None without one)."""
+    path = data.validation_file(tinystories) if tinystories is not None else None
+    return None if path is None else file_sha256(path)
+
+
+def manifest(opts, hashes, corpus_of, shas):
     return {
         "format": FORMAT_VERSION,
         "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
         "seed": opts.seed,
         "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
                      "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": file_sha256(Path(opts.checkpoints) / m / "model.safetensors")}
-                        for m in measure.MODELS},
+        "checkpoints": {m: {"model_safetensors_sha256": shas[m]} for m in measure.MODELS},
         "tinystories": opts.tinystories is not None,
         "measured_on": corpus_of,
         "files": hashes,
