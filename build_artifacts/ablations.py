@@ -8,11 +8,15 @@ kept (the committed artifacts carry one), and where there is none the measure is
 
 One head removed alone can be stood in for by another that does the same job, so the heads the
 chapter calls induction heads are also removed together ("together": the best one, the two
-best, ... all of them), keyed and reused the same way.
+best, ... all of them), keyed and reused the same way. As a control, sets of as many other
+heads (neither induction nor previous-token heads, which induction heads read) are drawn at
+random and removed together too: what is specific to the induction heads shows as the gap.
 """
 import functools
 import hashlib
 import json
+import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -21,6 +25,7 @@ from sprout import ablate
 from .output import rounded
 
 VERSION = 1  # bump when the computation changes, so every stored result is recomputed
+CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the induction heads
 FILE = "ablations.json"
 VALIDATION = ablate.VALIDATION
 
@@ -46,10 +51,10 @@ def called_heads(scores, called):
     return [(l, h) for _, l, h in sorted(found)]
 
 
-def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, together=(), log=None):
+def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, together=(), others=(), log=None):
     """ablations.json's content: per measure its key, intact value and [layer][head] values;
     and, where `together` lists heads ((layer, head), 1-based, best first), the k best of
-    them removed at once for every k ("together")."""
+    them removed at once for every k, beside as many heads drawn from `others` ("together")."""
     log = log or sys.stderr
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
@@ -82,25 +87,32 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, tog
            f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
            "measures": dict(sorted(results.items())), **summary}
     if together:
-        out["together"] = removed_together(model, measures, means, means_key, keys, together,
+        out["together"] = removed_together(model, measures, means, means_key, keys, together, others, seed,
                                            previous.get("together", {}), log)
     return out
 
 
-def removed_together(model, measures, means, means_key, keys, heads, stored, log):
+def removed_together(model, measures, means, means_key, keys, heads, others, seed, stored, log):
     """The k best of `heads` removed at once, for k = 1 .. len(heads), on every measure but the
-    validation loss (so that a build without TinyStories gives the same result)."""
+    validation loss (so that a build without TinyStories gives the same result); and, as a
+    control, CONTROL_DRAWS sets of as many heads drawn at random from `others`."""
     measures = [m for m in measures if m.name != VALIDATION]
     sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
-    key = _digest(means_key, "together", sets, [keys[m.name] for m in measures])
+    rng = random.Random(seed)
+    controls = ([sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
+                if len(others) >= len(heads) else [])
+    key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
     if stored.get("key") == key:
         print(f"ablations: {len(sets)} sets of heads removed together, kept from an earlier build", file=log)
         return stored
     print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log)
-    fresh = ablate.ablate_together(model, measures, means(), [[(l - 1, h - 1) for l, h in s] for s in sets])
+    fresh = ablate.ablate_together(model, measures, means(), [[(l - 1, h - 1) for l, h in s] for s in sets + controls])
+
+    def entry(s, v):
+        return {"heads": s, "values": v, "repeat_advantage_kept": ablate.advantage_kept(fresh["intact"], v)}
     return rounded({"key": key, "intact": fresh["intact"],
-                    "sets": [{"heads": s, "values": v, "repeat_advantage_kept": ablate.advantage_kept(fresh["intact"], v)}
-                             for s, v in zip(sets, fresh["removed"])]})
+                    "sets": [entry(s, v) for s, v in zip(sets, fresh["removed"])],
+                    "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets):])]})
 
 
 def ablation_stats(result, heads):
@@ -148,4 +160,14 @@ def together_stats(result, advantage):
             "ablation.induction_heads.loss_generated": v["loss_generated"],
             "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in sets],
             "ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
-            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4)}
+            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4),
+            **control_stats(result["together"]["controls"])}
+
+
+def control_stats(controls):
+    if not controls:
+        return {}
+    kept = [c["repeat_advantage_kept"] for c in controls]
+    return {"ablation.induction_heads.controls": len(kept),
+            "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
+            "ablation.induction_heads.control_kept_lowest": round(min(kept), 4)}

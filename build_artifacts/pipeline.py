@@ -155,8 +155,12 @@ def _build(opts, bar):
     spread = cache.get("dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed),
                        opts.seed, code_version(figures))
     induction_heads = ablations.called_heads(heads["repeats"]["induction"], band["induction"]["called"])
+    reads_into_induction = ablations.called_heads(heads["examples"]["previous_token"], band["previous_token"]["called"])
+    others = [(l + 1, h + 1) for l in range(sprout.cfg.n_layer) for h in range(sprout.cfg.n_head)
+              if (l + 1, h + 1) not in {*induction_heads, *reads_into_induction}]
     ablation = ablations.run(sprout, tokenizer, shas["sprout"], opts.tinystories,
-                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed, together=induction_heads)
+                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed,
+                             together=induction_heads, others=others)
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 
     stage(5)
