@@ -17,7 +17,7 @@ import torch
 
 from sprout.checkpoint import load_checkpoint
 from sprout.export import BrowserForward, OPSET, export_onnx, quiet_exporter, run_onnx
-from sprout.inspect import capture_attention
+from sprout.lens import capture_attention
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "test-output" / "browser_weights.json"

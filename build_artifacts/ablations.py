@@ -51,14 +51,16 @@ def called_heads(scores, called):
     return [(l, h) for _, l, h in sorted(found)]
 
 
-def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, together=(), others=(), log=None):
-    """ablations.json's content: per measure its key, intact value and [layer][head] values;
-    and, where `together` lists heads ((layer, head), 1-based, best first), the k best of
-    them removed at once for every k, beside as many heads drawn from `others` ("together")."""
+def _keys(checkpoint_sha, measures, mean_texts):
+    means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
+    return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
+
+
+def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log=None):
+    """ablations.json's content: per measure its key, intact value and [layer][head] values."""
     log = log or sys.stderr
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
-    means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
-    keys = {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
+    means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
     stored = previous.get("measures", {})
     results = {name: stored[name] for name, key in keys.items() if stored.get(name, {}).get("key") == key}
     if VALIDATION not in keys:
@@ -72,9 +74,8 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, tog
                   "the validation measure is left out", file=log)
     todo = [m for m in measures if m.name not in results]
     print(f"ablations: {len(results)} measures kept from an earlier build, {len(todo)} to compute", file=log)
-    means = functools.cache(lambda: ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
     if todo:
-        fresh = ablate.ablate_heads(model, todo, means())
+        fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
         for m in todo:
             results[m.name] = {"key": keys[m.name], "means_key": means_key, "kind": m.kind,
                                "rows": len(m.rows), "predictions": sum(map(len, m.positions)),
@@ -83,13 +84,21 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, tog
     L, H = model.cfg.n_layer, model.cfg.n_head
     summary = ablate.damage({"intact": {n: r["intact"] for n, r in results.items()},
                              "ablated": {n: r["ablated"] for n, r in results.items()}})
-    out = {"version": VERSION, "method": "mean", "means_from": f"{ablate.STORIES} held-out generated stories, "
-           f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
-           "measures": dict(sorted(results.items())), **summary}
-    if together:
-        out["together"] = removed_together(model, measures, means, means_key, keys, together, others, seed,
-                                           previous.get("together", {}), log)
-    return out
+    return {"version": VERSION, "method": "mean", "means_from": f"{ablate.STORIES} held-out generated stories, "
+            f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
+            "measures": dict(sorted(results.items())), **summary}
+
+
+def together(model, tokenizer, checkpoint_sha, heads, others, previous, seed=0, log=None):
+    """ablations.json's "together": the k best of `heads` ((layer, head), 1-based, best first)
+    removed at once for every k, beside sets of as many heads drawn from `others`."""
+    measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, None, seed)
+    means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
+    means = functools.cache(lambda: ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
+    return removed_together(model, measures, means, means_key, keys, heads, others, seed,
+                            previous.get("together", {}), log or sys.stderr)
+
+
 
 
 def removed_together(model, measures, means, means_key, keys, heads, others, seed, stored, log):
@@ -115,40 +124,37 @@ def removed_together(model, measures, means, means_key, keys, heads, others, see
                     "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets):])]})
 
 
-def ablation_stats(result, heads):
-    """Flat stats for the prose: removing the induction head (the repeat) and the Tom head (the
-    pronoun probe), and the head whose removal breaks the most."""
-    m = result["measures"]
-    stats = {}
-    for name, r in m.items():
-        stats[f"ablation.intact.{name}"] = r["intact"]
-        stats[f"ablation.rows.{name}"] = r["rows"]
-    advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
-    for label, (layer, head) in heads.items():
-        l, h = layer - 1, head - 1
-        first, second = m["repeat_first"]["ablated"][l][h], m["repeat_second"]["ablated"][l][h]
-        stats[f"ablation.{label}.layer"], stats[f"ablation.{label}.head"] = layer, head
-        stats[f"ablation.{label}.repeat_advantage"] = round(first - second, 4)
-        stats[f"ablation.{label}.repeat_advantage_kept"] = round((first - second) / advantage, 4)
-        for name in ("pronoun_probe", "name_probe", "loss_generated", VALIDATION):
-            if name in m:
-                stats[f"ablation.{label}.{name}"] = m[name]["ablated"][l][h]
-        stats[f"ablation.{label}.breaks"] = result["breaks"][l][h]
-    stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
-    if result.get("together"):
-        stats.update(together_stats(result, advantage))
+def as_removed(result):
+    """ablations.json's content in ablate.ablate_heads' shape, for sprout.measurements."""
+    measures = result["measures"]
+    return {"intact": {n: r["intact"] for n, r in measures.items()},
+            "ablated": {n: r["ablated"] for n, r in measures.items()}}
+
+
+def ablation_stats(result, stats):
+    """What only the pass over every head can say: how much each named head breaks (the heads
+    are the ones sprout.measurements removed, under ablation.<role>), and the head that breaks most."""
+    out = {}
+    for role in sorted({key.split(".")[1] for key in stats if key.endswith(".repeat_advantage_kept")}):
+        layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
+        out[f"ablation.{role}.breaks"] = result["breaks"][layer - 1][head - 1]
+    for name, r in result["measures"].items():
+        out[f"ablation.rows.{name}"] = r["rows"]
     flat = [(v, l, h) for l, row in enumerate(result["breaks"]) for h, v in enumerate(row)]
     value, l, h = max(flat, key=lambda t: (t[0], -t[1], -t[2]))
-    stats.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
-                  "ablation.most_breaking.breaks": value,
-                  "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
-    return stats
+    out.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
+                "ablation.most_breaking.breaks": value,
+                "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
+    if result.get("together"):
+        out.update(together_stats(result))
+    return out
 
 
-def together_stats(result, advantage):
+def together_stats(result):
     """The chapter's induction heads removed together: what is left of the repeat's advantage
     with all of them gone, after the k best (k = 1 ..), and without each one alone."""
     m, sets = result["measures"], result["together"]["sets"]
+    advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
     every = sets[-1]
     kept_alone = [(m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
                   for l, h in every["heads"]]

@@ -14,13 +14,13 @@ import plotly
 import torch
 from tqdm import tqdm
 
-from sprout import claims as claims_module
-from sprout import data
+from sprout import data, measurements
 from sprout.checkpoint import load_checkpoint
-from sprout.claims import THRESHOLDS, measure_claims
+from sprout.claims import THRESHOLDS
 from sprout.data import file_sha256
-from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
-from sprout.model import context_of
+from sprout.examples import EXAMPLES_FILE, load_examples
+from sprout.measurements import MODELS
+from sprout.precision import in_float32, in_float64
 
 from . import ablations, baselines, browser_model, figures, measure, snapshots, training_story
 from .cache import Cache, code_version
@@ -29,7 +29,7 @@ from .output import atomic_folder, file_hashes, write_json
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
 DEFAULT_OUT = REPO_ROOT / "docs" / "artifacts"
-STAGES = ("load checkpoints", "check examples", "run examples", "score heads", "measure models",
+STAGES = ("load checkpoints", "check examples", "remove heads", "run examples", "measure models",
           "draw figures", "write")
 FORMAT_VERSION = 1
 
@@ -52,7 +52,7 @@ class Options:
 
 
 def missing_checkpoints(folder):
-    return [m for m in measure.MODELS if not (Path(folder) / m / "model.safetensors").is_file()]
+    return [m for m in MODELS if not (Path(folder) / m / "model.safetensors").is_file()]
 
 
 def load_models(opts):
@@ -61,42 +61,27 @@ def load_models(opts):
         where = ", ".join(str(Path(opts.checkpoints) / m) for m in missing)
         commands = "; ".join(f"sprout train --recipe {m} --publish {Path(opts.checkpoints) / m}" for m in missing)
         raise PipelineError(f"missing checkpoint {where}: train it with `make train` (or {commands})")
-    loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in measure.MODELS}
+    loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in MODELS}
     tokenizer = loaded["sprout"][1]
     for m, (_, tok, _) in loaded.items():
         if tok.vocab_size != tokenizer.vocab_size or tok.start_id != tokenizer.start_id:
             raise PipelineError(f"checkpoint {m} has a different tokenizer from sprout's")
-    return ({m: v[0] for m, v in loaded.items()}, tokenizer, {m: v[2] for m, v in loaded.items()})
+    hashes = {m: file_sha256(Path(opts.checkpoints) / m / "model.safetensors") for m in MODELS}
+    return ({m: v[0] for m, v in loaded.items()}, tokenizer, {m: v[2] for m, v in loaded.items()}, hashes)
 
 
-def check_examples(path, tokenizer, models):
-    """Every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark."""
-    context = min(c for c in map(context_of, models.values()) if c is not None)
-    return [tokenize_example(e, tokenizer, context) for e in load_examples(path)]
-
-
-def flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings):
-    stats = measure.stats_from_claims(claims)
-    for name in measure.MODELS:
+def flat_stats(measured, table, spread, tokenized, records, trainings):
+    """The measured numbers and what only the artifacts know: sizes, training time, the examples."""
+    stats = dict(measured.stats)
+    for name in MODELS:
         stats[f"parameters.{name}"] = table["models"][name]["parameters"]
         stats[f"training_tokens.{name}"] = table["models"][name]["training_tokens"]
         stats[f"training_seconds.{name}"] = measure.training_seconds(trainings[name])
-        for corpus, value in table["models"][name]["e_loss"].items():
-            stats[f"e_loss.{corpus}.{name}"] = value
-        stats[f"icl.{name}.score"] = icl[name]["score"]
-        stats[f"icl.{name}.late_token"] = icl[name]["late_token"]
-        stats[f"icl.{name}.early_token"] = icl[name]["early_token"]
-        stats[f"induction_curve.{name}.first_copy_mean"] = curves[name]["first_copy_mean"]
-        stats[f"induction_curve.{name}.second_copy_mean"] = curves[name]["second_copy_mean"]
-    for label, scores in (("heads", heads), ("untrained_heads", untrained)):
-        for kind, best in scores["top"].items():
-            for key in ("layer", "head", "score"):
-                stats[f"{label}.{kind}.{key}"] = best[0][key]
     at64 = spread["d"].index(64)
     stats["f1.unscaled_std_at_64"] = spread["unscaled"][at64]
     stats["f1.scaled_std_at_64"] = spread["scaled"][at64]
     for example_id, record in records.items():
-        for model in measure.MODELS if "object_recall" in record else ():
+        for model in MODELS if "object_recall" in record else ():
             stats[f"{example_id}.object_recall.{model}"] = record["object_recall"][model]
     stats["examples.count"] = len(tokenized)
     stats["examples.longest_tokens"] = max(len(t.ids) for t in tokenized)
@@ -119,56 +104,59 @@ def _build(opts, bar):
             bar.update(1)
 
     stage(0)
-    models, tokenizer, trainings = load_models(opts)
-    shas = {m: file_sha256(Path(opts.checkpoints) / m / "model.safetensors") for m in measure.MODELS}
+    models, tokenizer, trainings, checkpoint_sha = load_models(opts)
     cache = Cache(opts.cache)
     story = training_story.training_story(trainings["sprout"])
-    to_score = () if opts.snapshots is None else snapshots.placed(opts.snapshots, trainings["sprout"], story, shas["sprout"])
+    to_score = () if opts.snapshots is None else snapshots.placed(opts.snapshots, trainings["sprout"], story,
+                                                                   checkpoint_sha["sprout"])
 
-    stage(1)
-    tokenized = check_examples(opts.examples, tokenizer, models)
+    stage(1)  # every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark
+    tokenized = measurements.tokenized_set(load_examples(opts.examples), tokenizer, models)
     # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
     texts = (tokenizer.sha256(), [(repr(t.example), t.ids) for t in tokenized])
 
-    stage(2)
+    stage(2)  # in float32 and bf16, as the models run in training; kept in ablations.json per checkpoint
+    sprout = models["sprout"]
+    previous = ablations.previous_results(opts.out, DEFAULT_OUT)
+    ablation = ablations.run(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories, previous, opts.seed)
+    for model in models.values():  # everything else in float64: the same bytes on any CPU
+        in_float64(model)
+
+    stage(3)
     examples = cache.get("examples", lambda: [measure.example_record(t, models, tokenizer) for t in tokenized],
-                         shas, texts, code_version(measure))
+                         checkpoint_sha, texts, code_version(measure))
     records = {t.example.id: record for t, (record, _) in zip(tokenized, examples)}
     grids = {t.example.id: grid for t, (_, grid) in zip(tokenized, examples)}
 
-    stage(3)
-    repeats = measure.make_repeats(tokenizer, opts.seed)
-    sprout = models["sprout"]
-    heads, untrained = cache.get("head_scores", lambda: (
-        measure.head_scores(sprout, repeats, tokenized),
-        measure.head_scores(measure.untrained_like(sprout, opts.seed), repeats, tokenized)),
-        shas["sprout"], texts, opts.seed, code_version(measure))
-    band = cache.get("baselines", lambda: baselines.baselines(sprout, repeats, tokenized, heads, opts.seed),
-                     shas["sprout"], texts, opts.seed, code_version(baselines))
-
     stage(4)
-    curves, icl = cache.get("induction", lambda: induction_and_icl(models, tokenizer, repeats),
-                            shas, tokenizer.sha256(), opts.seed, code_version(measure))
-    claims = cache.get("claims", lambda: measure_claims(opts.checkpoints, opts.tinystories),
-                       shas, corpus_key(opts.tinystories), file_sha256(EXAMPLES_FILE), code_version(claims_module))
-    table = measure.model_table(models, trainings, claims)
+    removed = ablations.as_removed(ablation)
+    measured = cache.get("measurements", lambda: measurements.measure(
+        models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed),
+        checkpoint_sha, texts, corpus_key(opts.tinystories), opts.seed, removed, code_version(measurements))
+    heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
+    band = cache.get("baselines", lambda: baselines.baselines(
+        sprout, measurements.make_repeats(tokenizer, opts.seed), tokenized, heads, opts.seed),
+        checkpoint_sha["sprout"], texts, opts.seed, code_version(baselines))
+    table = measure.model_table(models, trainings, measured.stats)
     spread = cache.get("dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed),
                        opts.seed, code_version(figures))
+    # the heads called induction heads, removed together beside random sets of other heads (not
+    # the previous-token heads they read): in float32 and bf16 like the pass over every head
     induction_heads = ablations.called_heads(heads["repeats"]["induction"], band["induction"]["called"])
-    reads_into_induction = ablations.called_heads(heads["examples"]["previous_token"], band["previous_token"]["called"])
+    read_by_them = ablations.called_heads(heads["examples"]["previous_token"], band["previous_token"]["called"])
     others = [(l + 1, h + 1) for l in range(sprout.cfg.n_layer) for h in range(sprout.cfg.n_head)
-              if (l + 1, h + 1) not in {*induction_heads, *reads_into_induction}]
-    ablation = ablations.run(sprout, tokenizer, shas["sprout"], opts.tinystories,
-                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed,
-                             together=induction_heads, others=others)
+              if (l + 1, h + 1) not in {*induction_heads, *read_by_them}]
+    if induction_heads:
+        ablation["together"] = ablations.together(in_float32(sprout), tokenizer, checkpoint_sha["sprout"],
+                                                  induction_heads, others, previous, opts.seed)
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 
     stage(5)
     figs = {"f1_dot_product_spread": figures.f1_figure(spread),
-            "induction_loss": figures.induction_figure(curves, measure.REPEAT_LENGTH),
+            "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
             "model_losses": figures.loss_figure(table),
             "training_story": figures.training_story_figure(story, scored)}
-    for kind in measure.SCORE_KINDS:
+    for kind in measurements.SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
             kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]})
@@ -177,7 +165,7 @@ def _build(opts, bar):
 
     stage(6)
     L, H = sprout.cfg.n_layer, sprout.cfg.n_head
-    repeat_info = {"length": measure.REPEAT_LENGTH, "count": measure.REPEAT_COUNT, "seed": opts.seed}
+    repeat_info = {"length": measurements.REPEAT_LENGTH, "count": measurements.REPEAT_COUNT, "seed": opts.seed}
     with atomic_folder(opts.out) as tmp:
         for example_id, record in records.items():
             write_json(tmp / "examples" / f"{example_id}.json", record)
@@ -187,29 +175,21 @@ def _build(opts, bar):
             "baselines": band, "ablation": {"method": ablation["method"], "breaks": ablation["breaks"],
                                             "breaks_most": ablation["breaks_most"], "shares": ablation["shares"]}})
         write_json(tmp / ablations.FILE, ablation)
-        write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": icl})
+        write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves,
+                                            "in_context_learning": measured.icl})
         write_json(tmp / "models.json", table)
-        stats = flat_stats(claims, heads, untrained, curves, icl, table, spread, tokenized, records, trainings)
+        stats = flat_stats(measured, table, spread, tokenized, records, trainings)
         stats.update(baselines.baseline_stats(band, heads["top"]))
-        stats.update(ablations.ablation_stats(ablation, {
-            "induction_head": (heads["top"]["induction"][0]["layer"], heads["top"]["induction"][0]["head"]),
-            "previous_token_head": (heads["top"]["previous_token"][0]["layer"], heads["top"]["previous_token"][0]["head"]),
-            "tom_head": (claims["tom_he"]["layer"], claims["tom_he"]["head"])}))
+        stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
-                                          Path(opts.checkpoints) / "sprout", sprout, tokenizer)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), measure.measured_on(claims), shas))
+                                          Path(opts.checkpoints) / "sprout", in_float32(sprout), tokenizer)
+        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), checkpoint_sha, measured.measured_on))
     bar.update(1)
     cache.report()
     return Path(opts.out)
-
-
-def induction_and_icl(models, tokenizer, repeats):
-    curves = {m: measure.induction_curve(models[m], repeats) for m in measure.MODELS}
-    rows = measure.icl_rows(tokenizer)
-    return curves, {m: measure.icl_score(models[m], rows) for m in measure.MODELS}
 
 
 def corpus_key(tinystories):
@@ -218,14 +198,14 @@ def corpus_key(tinystories):
     return None if path is None else file_sha256(path)
 
 
-def manifest(opts, hashes, corpus_of, shas):
+def manifest(opts, hashes, checkpoint_sha, corpus_of):
     return {
         "format": FORMAT_VERSION,
         "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
         "seed": opts.seed,
         "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
                      "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": shas[m]} for m in measure.MODELS},
+        "checkpoints": {m: {"model_safetensors_sha256": checkpoint_sha[m]} for m in MODELS},
         "tinystories": opts.tinystories is not None,
         "measured_on": corpus_of,
         "files": hashes,

@@ -1,7 +1,7 @@
 """A run's snapshots (runs/<run>-snapshots/step-*) scored by the pipeline's own detectors and
 placed on the training story (python -m build_artifacts --snapshots FOLDER).
 
-Training logs head scores at every evaluation from 16 repeats (sprout.inspect.head_report); a
+Training logs head scores at every evaluation from 16 repeats (sprout.evaluate.head_report); a
 snapshot is scored by the same function on the 32 repeats of head_scores.json (the same length
 and seed), so its points sit on the story's lines and equal what W5 would show for it, with the
 head that scores best for induction. A snapshot belongs to one
@@ -14,9 +14,11 @@ from pathlib import Path
 from sprout.checkpoint import load_checkpoint
 from sprout.data import REPO_ROOT, file_sha256
 
-from sprout.inspect import head_report
+from sprout.evaluate import head_report
+from sprout.measurements import REPEAT_COUNT, REPEAT_LENGTH
+from sprout.precision import in_float64
 
-from . import measure, training_story
+from . import training_story
 from .cache import code_version
 
 
@@ -33,9 +35,8 @@ def snapshot_folders(folder):
 
 
 def scores(model, tokenizer, seed):
-    """The story's series for one model, on the pipeline's repeats."""
-    report = head_report(model, tokenizer.vocab_size, tokenizer.start_id, measure.REPEAT_LENGTH,
-                         measure.REPEAT_COUNT, seed)
+    """The story's series for one model, on the pipeline's repeats, in float64 like the artifacts."""
+    report = head_report(in_float64(model), tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_COUNT, seed)
     induction = report["induction_scores"]
     layer, head = max(((l, h) for l in range(len(induction)) for h in range(len(induction[0]))),
                       key=lambda lh: (induction[lh[0]][lh[1]], -lh[0], -lh[1]))

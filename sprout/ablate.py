@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 
-from .inspect import attention_layers
+from .lens import attention_layers
 
 TOKENS_PER_CHUNK = 2048  # rows of one text are read in chunks of about this many tokens (before the copies)
 
@@ -241,7 +241,7 @@ def loss_measure(name, tokenizer, texts, max_tokens=STORY_TOKENS):
 
 
 def repeat_measures(repeats):
-    """Loss on R's tokens 2..n the first time and the second time (as sprout.inspect.repeat_loss)."""
+    """Loss on R's tokens 2..n the first time and the second time (as sprout.evaluate.repeat_loss)."""
     n = (repeats.size(1) - 1) // 2
     rows = tuple(tuple(r) for r in repeats.tolist())
     return [Measure("repeat_first", rows, (tuple(range(1, n)),) * len(rows)),
@@ -281,7 +281,7 @@ def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     """The chapter's measures (validation loss only where validation.txt is present), and the
     held-out generated stories, as token ids, that the heads' means are taken over."""
     from . import data, probes
-    from .inspect import repeat_batch
+    from .data import repeat_batch
 
     generated = data.heldout_generated(STORIES)
     validation = data.validation_stories(tinystories_dir, STORIES)

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from . import data
+from .examples import EXAMPLES_FILE
 
 
 class Parser(argparse.ArgumentParser):
@@ -114,7 +115,8 @@ def cmd_attend(args):
     import torch
 
     from .checkpoint import load_checkpoint
-    from .inspect import capture_attention, token_losses
+    from .evaluate import token_losses
+    from .lens import capture_attention
     from .model import context_of
 
     model, tok, _ = load_checkpoint(args.checkpoint)
@@ -163,19 +165,21 @@ def cmd_publish(args):
 
 
 def cmd_claims(args):
-    from .claims import measure_claims, print_claims
+    from .claims import measure_published, print_claims
 
-    result = measure_claims(Path(args.checkpoints), tinystories_dir(args.tinystories))
+    measured = measure_published(Path(args.checkpoints), tinystories_dir(args.tinystories), args.examples)
     if args.json:
-        print(json.dumps(result, indent=1, ensure_ascii=False))
+        print(json.dumps(measured.stats, indent=1, ensure_ascii=False))
     else:
-        print_claims(result)
+        print_claims(measured.stats)
 
 
 def cmd_probes(args):
     from .checkpoint import load_checkpoint
-    from .claims import snapshot_numbers
+    from .examples import load_examples
+    from .measurements import snapshot_numbers, tokenized_set
 
+    examples = load_examples(args.examples)
     for folder in args.checkpoints:
         model, tok, training = load_checkpoint(folder)
         last_evaluation = (training.get("history") or [{}])[-1]
@@ -183,7 +187,8 @@ def cmd_probes(args):
                   # the run's own held-out TinyStories loss: a run that learns its stories by
                   # heart shows it here first
                   "loss_tinystories_heldout": last_evaluation.get("loss_tinystories_heldout"),
-                  **snapshot_numbers(model, tok, tinystories_dir(args.tinystories), args.stories)}
+                  **snapshot_numbers(model, tok, tinystories_dir(args.tinystories), args.stories,
+                                     tokenized_set(examples, tok, {"sprout": model}))}
         print(json.dumps(result, ensure_ascii=False), flush=True)
 
 
@@ -293,12 +298,14 @@ def build_parser():
     c.add_argument("--checkpoints", default=str(data.REPO_ROOT / "build_artifacts/checkpoints"))
     c.add_argument("--tinystories", default="")
     c.add_argument("--json", action="store_true", help="print every measured number as JSON")
+    c.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
     c.set_defaults(func=cmd_claims)
 
     pr = sub.add_parser("probes", help="the one-story claims beside the same questions asked of many stories")
     pr.add_argument("checkpoints", nargs="+", help="checkpoint folders (a run's snapshots, say)")
     pr.add_argument("--tinystories", default="")
     pr.add_argument("--stories", type=int, default=64, help="stories per probe")
+    pr.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
     pr.set_defaults(func=cmd_probes)
     d = sub.add_parser("data", help="fetch TinyStories, or tokenize a corpus into shards")
     dsub = d.add_subparsers(dest="data_command", required=True, parser_class=Parser)

@@ -258,6 +258,11 @@ class StepBatches(torch.utils.data.IterableDataset):
             yield self.maker.batch(step, *self.shape_at(step))
 
 
+
+def repeat_batch(vocab_size, start_id, n, count, seed=0):
+    rng = random.Random(seed)
+    return torch.tensor([random_repeat(rng, vocab_size, start_id, n) for _ in range(count)])
+
 def step_batches(maker, start, end, shape_at, workers=0):
     """An iterator over the batches of steps start..end-1; workers > 0 builds them ahead in
     that many processes (a GPU can outrun one core's story generator)."""

@@ -1,12 +1,51 @@
-"""Held-out loss: nats per token, averaged over every predicted token of every story."""
+"""Losses: per token, on the two copies of a repeat, held out (nats per token); the repeat report
+training logs at every evaluation."""
 import math
 
 import torch
+import torch.nn.functional as F
 
-from .inspect import token_losses
+from .data import repeat_batch
+from .lens import (capture_attention, first_token_argmax_share, first_token_scores, induction_scores,
+                   previous_token_scores)
 from .model import context_of
+from .precision import widened
 
 EVAL_TOKENS = 256  # every model is scored on the same first 256 tokens of each story (gpt-1's context)
+
+
+def token_losses(logits, ids):
+    """Loss in nats of each actual next token: (B, T) ids -> (B, T-1)."""
+    return F.cross_entropy(widened(logits[:, :-1]).transpose(1, 2), ids[:, 1:], reduction="none")
+
+
+def repeat_loss(logits, ids, n):
+    """Mean loss on R's tokens 2..n in the first copy and in the second copy."""
+    losses = token_losses(logits, ids)  # losses[:, p] predicts ids[:, p + 1]
+    first = losses[:, 1:n].mean()  # predicting R[1..n-1], first time
+    second = losses[:, n + 1 : 2 * n].mean()  # the same tokens, second time
+    return first.item(), second.item()
+
+
+@torch.no_grad()
+def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
+    """Head scores and repeat losses on [◆, R, R]: what training logs at every evaluation."""
+    n = min(n, ((context_of(model) or 2 * n + 1) - 1) // 2)
+    ids = repeat_batch(vocab_size, start_id, n, count, seed).to(next(model.parameters()).device)
+    logits, weights = capture_attention(model, ids)
+    first, second = repeat_loss(logits, ids, n)
+    report = {"repeat_loss_first": round(first, 4), "repeat_loss_second": round(second, 4)}
+    if weights.size(1):
+        scores = {
+            "previous_token": previous_token_scores(weights),
+            "first_token": first_token_scores(weights),
+            "first_token_argmax": first_token_argmax_share(weights),
+            "induction": induction_scores(weights, n),
+        }
+        for name, s in scores.items():
+            report[f"best_{name}"] = round(s.max().item(), 4)
+            report[f"{name}_scores"] = [[round(v, 4) for v in row] for row in s.tolist()]
+    return report
 
 
 @torch.no_grad()

@@ -67,10 +67,10 @@ class RMSNorm(nn.Module):
         return F.rms_norm(x, (x.size(-1),), self.weight.to(x.dtype), self.eps)
 
 
-def rope_tables(head_dim, context, base=10000.0):
+def rope_tables(head_dim, context, base=10000.0, dtype=torch.float32):
     """cos and sin of every (position, frequency) pair, shape (context, head_dim // 2)."""
-    freqs = base ** (-torch.arange(0, head_dim, 2, dtype=torch.float32) / head_dim)
-    angles = torch.outer(torch.arange(context, dtype=torch.float32), freqs)
+    freqs = base ** (-torch.arange(0, head_dim, 2, dtype=dtype) / head_dim)
+    angles = torch.outer(torch.arange(context, dtype=dtype), freqs)
     return angles.cos(), angles.sin()
 
 

@@ -10,8 +10,9 @@ import torch
 
 from . import data, stories
 from .examples import Example, tokenize_example
-from .inspect import capture_attention
+from .lens import capture_attention
 from .model import context_of
+from .precision import widened
 
 PROBE_SEED = 7_777  # training rows draw from Random(seed * 1_000_003 + step), seed >= 1: never this one
 PROBE_STORIES = 64
@@ -78,7 +79,7 @@ def next_piece_probs(model, tokenizer, example, mark):
     tokenized = tokenize_example(example, tokenizer, context_of(model))
     start, end = tokenized.spans[mark]
     with torch.no_grad():
-        probs = model(torch.tensor([tokenized.ids]))[0].float().softmax(-1)
+        probs = widened(model(torch.tensor([tokenized.ids]))[0]).softmax(-1)
     return [round(probs[p, tokenized.ids[p + 1]].item(), 4) for p in range(start, end - 1)]
 
 

@@ -18,7 +18,7 @@ from . import data, distributed, stories
 from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .evaluate import heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
-from .inspect import head_report
+from .evaluate import head_report
 from .model import CONFIGS, build_model, count_parameters
 from .shards import ShardStories
 from .step import TrainingStep

@@ -9,8 +9,9 @@ import pytest
 import torch
 
 from sprout import ablate
-from sprout.data import REPO_ROOT, random_repeat
-from sprout.inspect import capture_attention, induction_scores, repeat_batch, repeat_loss
+from sprout.data import REPO_ROOT, random_repeat, repeat_batch
+from sprout.evaluate import repeat_loss
+from sprout.lens import capture_attention, induction_scores
 from sprout.model import Config, build_model
 
 V, N = 64, 12  # vocabulary, |R|

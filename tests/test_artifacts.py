@@ -15,7 +15,7 @@ from build_artifacts.__main__ import main
 from build_artifacts.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
-from sprout.inspect import capture_attention
+from sprout.lens import capture_attention
 from sprout.model import Config, build_model
 
 pytestmark = pytest.mark.slow  # builds the artifacts from the published checkpoints
@@ -138,6 +138,35 @@ def test_two_runs_give_identical_bytes(built, checkpoints, examples_file):
     before = snapshot(built)
     assert build(checkpoints, built, examples_file) == 0
     assert snapshot(built) == before
+
+
+def nudged_in_float64(scale):
+    """pipeline.in_float64, then every weight moved by a random relative `scale`: a stand-in for
+    another CPU, whose kernels round differently in the last bits."""
+    from sprout.precision import in_float64
+
+    def convert(model):
+        in_float64(model)
+        generator = torch.Generator().manual_seed(0)
+        with torch.no_grad():
+            for p in model.parameters():
+                p.mul_(1 + scale * torch.randn(p.shape, generator=generator, dtype=p.dtype))
+        return model
+    return convert
+
+
+def test_last_bit_differences_of_another_cpu_do_not_reach_the_bytes(built, checkpoints, examples_file, tmp_path,
+                                                                    monkeypatch):
+    """Float64 kernels of two CPUs differ by about 1e-16 of a value; a nudge a thousand times
+    larger leaves every file as it was (float32's own rounding step, 6e-8, would not)."""
+    from build_artifacts import pipeline
+
+    monkeypatch.setattr(pipeline, "in_float64", nudged_in_float64(1e-13))
+    out = tmp_path / "artifacts"
+    assert build(checkpoints, out, examples_file) == 0
+    nudged, before = snapshot(out), snapshot(built)
+    assert load(out / "manifest.json")["files"] == load(built / "manifest.json")["files"]  # its command names --out
+    assert {k: v for k, v in nudged.items() if k != "manifest.json"} == {k: v for k, v in before.items() if k != "manifest.json"}
 
 
 def test_attention_decodes_to_the_models_weights(built, checkpoints):
@@ -305,8 +334,8 @@ def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_
 
     assert build(checkpoints, out, examples_file, "--cache", str(cache), "--seed", "1") == 0
     again = computed(capsys.readouterr().err)
-    assert {"head_scores", "baselines", "induction", "dot_product_spread"} <= set(again)
-    assert "claims" not in again and "examples" not in again, "neither reads the seed"
+    assert {"measurements", "baselines", "dot_product_spread"} <= set(again)
+    assert "examples" not in again, "the example files do not read the seed"
 
     changed = tmp_path / "checkpoints"
     shutil.copytree(checkpoints, changed)
@@ -315,7 +344,7 @@ def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_
         model.blocks[0].attn.proj.weight.mul_(0.5)
     save_checkpoint(changed / "sprout", model, tok, training)
     assert build(changed, out, examples_file, "--cache", str(cache), "--seed", "1") == 0
-    assert {"examples", "head_scores", "baselines", "induction", "claims"} <= set(computed(capsys.readouterr().err))
+    assert {"examples", "measurements", "baselines"} <= set(computed(capsys.readouterr().err))
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from build_artifacts.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.data import file_sha256
 from sprout.export import run_onnx
-from sprout.inspect import capture_attention, induction_pairs, induction_scores, text_induction_scores
+from sprout.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.model import Config, build_model
 
 pytest.importorskip("onnxruntime")

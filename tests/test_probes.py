@@ -5,11 +5,11 @@ import pytest
 import torch
 
 from sprout import probes, stories
-from sprout.claims import snapshot_numbers
+from sprout.measurements import snapshot_numbers
 from sprout.checkpoint import save_checkpoint
 from sprout.cli import main
 from sprout.examples import tokenize_example
-from sprout.inspect import capture_attention
+from sprout.lens import capture_attention
 from sprout.model import build_model
 from tests.conftest import SMALL
 

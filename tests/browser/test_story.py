@@ -12,7 +12,7 @@ import torch
 
 from build_artifacts.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint
-from sprout.inspect import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
+from sprout.lens import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
 
 pytestmark = pytest.mark.browser
 

@@ -1,18 +1,15 @@
-"""Reading a model from the outside: attention weights from forward hooks, head scores.
+"""The lens: a model read from the outside, its attention weights from forward hooks and the head detectors.
 
 The Attention class stays as the chapter prints it. Hooks record what its own submodules
 computed (the normalised q and k, the fused qkv output) and the module's inputs; the weights
 are then softmax(q k^T / sqrt(d) + causal mask) of exactly those tensors.
 """
 import math
-import random
 from contextlib import contextmanager
 
 import torch
-import torch.nn.functional as F
-
-from .data import random_repeat
-from .model import Attention, apply_rope, context_of
+from .model import Attention, apply_rope
+from .precision import widened
 
 
 def attention_layers(model):
@@ -48,8 +45,8 @@ def recording(model):
 
 
 def causal_weights(q, k):
-    """softmax(q k^T / sqrt(d)) with the future masked; float32, shape (..., T, T)."""
-    q, k = q.float(), k.float()
+    """softmax(q k^T / sqrt(d)) with the future masked; float32 (float64 for float64 q, k), shape (..., T, T)."""
+    q, k = widened(q), widened(k)
     T = q.size(-2)
     scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))
     future = torch.ones(T, T, dtype=torch.bool, device=q.device).triu(1)
@@ -122,45 +119,6 @@ def text_induction_scores(weights, ids):
         return None
     queries, keys = (torch.tensor(p) for p in zip(*pairs))
     return weights[0][..., queries, keys].mean(dim=-1)
-
-
-def repeat_batch(vocab_size, start_id, n, count, seed=0):
-    rng = random.Random(seed)
-    return torch.tensor([random_repeat(rng, vocab_size, start_id, n) for _ in range(count)])
-
-
-def token_losses(logits, ids):
-    """Loss in nats of each actual next token: (B, T) ids -> (B, T-1)."""
-    return F.cross_entropy(logits[:, :-1].float().transpose(1, 2), ids[:, 1:], reduction="none")
-
-
-def repeat_loss(logits, ids, n):
-    """Mean loss on R's tokens 2..n in the first copy and in the second copy."""
-    losses = token_losses(logits, ids)  # losses[:, p] predicts ids[:, p + 1]
-    first = losses[:, 1:n].mean()  # predicting R[1..n-1], first time
-    second = losses[:, n + 1 : 2 * n].mean()  # the same tokens, second time
-    return first.item(), second.item()
-
-
-@torch.no_grad()
-def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
-    """Head scores and repeat losses on [◆, R, R]: what training logs at every evaluation."""
-    n = min(n, ((context_of(model) or 2 * n + 1) - 1) // 2)
-    ids = repeat_batch(vocab_size, start_id, n, count, seed).to(next(model.parameters()).device)
-    logits, weights = capture_attention(model, ids)
-    first, second = repeat_loss(logits, ids, n)
-    report = {"repeat_loss_first": round(first, 4), "repeat_loss_second": round(second, 4)}
-    if weights.size(1):
-        scores = {
-            "previous_token": previous_token_scores(weights),
-            "first_token": first_token_scores(weights),
-            "first_token_argmax": first_token_argmax_share(weights),
-            "induction": induction_scores(weights, n),
-        }
-        for name, s in scores.items():
-            report[f"best_{name}"] = round(s.max().item(), 4)
-            report[f"{name}_scores"] = [[round(v, 4) for v in row] for row in s.tolist()]
-    return report
 
 
 def best_head(scores):

@@ -1,8 +1,9 @@
 import pytest
 import torch
 
-from sprout.inspect import (capture_attention, first_token_scores, induction_scores,
-                            previous_token_scores, recording, repeat_batch, repeat_loss)
+from sprout.data import repeat_batch
+from sprout.evaluate import repeat_loss
+from sprout.lens import capture_attention, first_token_scores, induction_scores, previous_token_scores, recording
 
 
 def test_the_window_network_has_no_attention_to_capture():
@@ -47,7 +48,7 @@ def test_captured_weights_match_the_bf16_forward():
     ids = torch.randint(0, 300, (1, 24))
     with torch.autocast("cpu", dtype=torch.bfloat16), recording(model) as records, torch.no_grad():
         model(ids)
-    from sprout.inspect import weights_from_record
+    from sprout.lens import weights_from_record
     for attn, rec in zip([m for m in model.modules() if type(m).__name__ == "Attention"], records):
         w = weights_from_record(rec)
         B, T, C = rec["x"].shape

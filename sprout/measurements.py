@@ -1,0 +1,255 @@
+"""The measurement layer: loaded models and the example set in, every named number out.
+
+`measure` runs each detector once and names each number once, with the dotted names that
+docs/artifacts/stats.json holds and the chapter cites (tom_he.share, heads.induction.score,
+loss.generated.sprout, ...). The artifacts pipeline writes its result, `sprout claims` prints
+it against claims.THRESHOLDS, and the tests assert on it. Heads are 1-based in every name.
+"""
+from dataclasses import dataclass
+
+import torch
+
+from . import ablate, data
+from .evaluate import heldout_loss, token_losses
+from .examples import load_examples, tokenize_example
+from .lens import (best_head, capture_attention, first_token_argmax_share, first_token_scores, induction_scores,
+                   previous_token_scores, story_scores)
+from .model import build_model, context_of
+from .precision import in_float64, is_float64
+from .probes import (PROBE_STORIES, attention_share, name_copy_prob, name_examples, next_piece_probs,
+                     parking_corpus, pronoun_examples, pronoun_share)
+
+MODELS = ("window", "gpt1", "sprout")
+REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
+HELDOUT_STORIES = 200
+ICL_ROWS, ICL_EARLY = 32, 50
+SCORE_KINDS = ("previous_token", "first_token", "first_token_argmax", "induction")
+LOSS_CORPORA = ("generated", "tinystories_validation")  # data.heldout_corpora's names
+
+
+@dataclass
+class Measurements:
+    stats: dict  # dotted name -> number (or list of numbers)
+    heads: dict  # head_scores() of Sprout and of its untrained twin: every head's matrices
+    curves: dict  # model -> induction_curve()
+    icl: dict  # model -> icl_score()
+    measured_on: dict  # dotted name -> the held-out corpus it was read from (only those that read one)
+
+
+def make_repeats(tokenizer, seed=0):
+    return data.repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_COUNT, seed)
+
+
+def _matrix(scores):
+    return [[round(float(v), 4) for v in row] for row in scores.tolist()]
+
+
+def top_heads(scores, k=3):
+    """The k best heads of an (L, H) tensor, 1-based, best first (ties: lower layer, head first)."""
+    flat = scores.flatten()
+    order = sorted(range(flat.numel()), key=lambda i: (-round(float(flat[i]), 4), i))[:k]
+    return [{"layer": i // scores.size(1) + 1, "head": i % scores.size(1) + 1,
+             "score": round(float(flat[i]), 4)} for i in order]
+
+
+@torch.no_grad()
+def head_scores(model, repeats, tokenized_examples):
+    """Every head's scores on the repeats (all four kinds) and averaged over the example stories
+    (each read alone; induction needs the repeat). "top" holds each kind's best heads where the
+    chapter reads it: induction on the repeats, the others on the examples."""
+    _, w = capture_attention(model, repeats)
+    n = (repeats.size(1) - 1) // 2
+    on_repeats = {"previous_token": previous_token_scores(w), "first_token": first_token_scores(w),
+                  "first_token_argmax": first_token_argmax_share(w), "induction": induction_scores(w, n)}
+    sums = None
+    for t in tokenized_examples:
+        _, w = capture_attention(model, torch.tensor([t.ids]))
+        s = torch.stack([previous_token_scores(w), first_token_scores(w), first_token_argmax_share(w)])
+        sums = s if sums is None else sums + s
+    on_examples = dict(zip(("previous_token", "first_token", "first_token_argmax"), sums / len(tokenized_examples)))
+    return {
+        "repeats": {k: _matrix(v) for k, v in on_repeats.items()},
+        "examples": {k: _matrix(v) for k, v in on_examples.items()},
+        "top": {"induction": top_heads(on_repeats["induction"]),
+                **{k: top_heads(v) for k, v in on_examples.items()}},
+        "top_on_repeats": {k: top_heads(v) for k, v in on_repeats.items()},
+    }
+
+
+def untrained_like(model, seed=0):
+    """The same architecture with fresh random weights: what the heads look like before training."""
+    torch.manual_seed(seed)
+    fresh = build_model(model.cfg).eval()
+    return in_float64(fresh) if is_float64(model) else fresh
+
+
+@torch.no_grad()
+def induction_curve(model, repeats):
+    """Loss at every token of [◆, R, R]: mean and spread (population std) over the sequences,
+    and the mean over R's tokens 2..n the first and the second time."""
+    losses = token_losses(model(repeats), repeats)  # (count, 2n): column p is the loss at token p + 1
+    n = (repeats.size(1) - 1) // 2
+    return {"positions": list(range(1, losses.size(1) + 1)),
+            "mean": losses.mean(0).tolist(), "std": losses.std(0, correction=0).tolist(),
+            "first_copy_mean": losses[:, 1:n].mean().item(), "second_copy_mean": losses[:, n + 1:].mean().item()}
+
+
+def icl_rows(tokenizer, rows=ICL_ROWS, length=512):
+    """Rows of `length` tokens, each held-out generated stories back to back, each story from ◆."""
+    out, row, count = [], [], rows * 4
+    while True:
+        for ids in tokenizer.encode_batch(data.heldout_generated(count)):
+            row.extend(ids)
+            if len(row) >= length:
+                out.append(row[:length])
+                row = []
+                if len(out) == rows:
+                    return torch.tensor(out)
+        out, row, count = [], [], count * 2  # stories too short: start again with more
+
+
+@torch.no_grad()
+def icl_score(model, rows, early=ICL_EARLY):
+    """Mean loss at a late token minus mean loss at token `early`: negative when the model
+    uses what it read long ago. Sprout reads to token 500; shorter contexts to token 250."""
+    context = context_of(model)
+    late = 500 if context is None or context > 500 else 250
+    rows = rows[:, : late + 1]
+    losses = torch.cat([token_losses(model(chunk), chunk) for chunk in rows.split(8)])
+    early_loss, late_loss = losses[:, early - 1].mean().item(), losses[:, late - 1].mean().item()
+    return {"early_token": early, "late_token": late, "early_loss": early_loss, "late_loss": late_loss,
+            "score": late_loss - early_loss, "rows": rows.size(0)}
+
+
+def tom_he(model, tokenized):
+    """The head that sends most of "he" to every earlier "Tom" of the tom_he example."""
+    he = tokenized.spans["he"][0]
+    toms = [i for i in range(he) if tokenized.tokens[i].strip() == "Tom"]
+    share = attention_share(model, tokenized.ids, he, toms)  # (layers, heads)
+    best = best_head(share)
+    return {"share": best["value"], "layer": best["layer"], "head": best["head"],
+            "tom_positions": toms, "he_position": he}
+
+
+def _head(best, value_name="value"):
+    return {"layer": best["layer"], "head": best["head"], value_name: best["value"]}
+
+
+def probe_stats(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
+    """The one-story claims asked of many seeded stories (see sprout.probes): Sprout's attention
+    probed, every given model's copying of made-up names. Returns (stats, measured_on)."""
+    sprout = models["sprout"]
+    share = pronoun_share(sprout, tok, pronoun_examples(count))
+    texts, about = parking_corpus(tinystories_dir, count)
+    _, _, parking = story_scores(sprout, tok, texts)
+    stats = {"probes.stories": count,
+             **_flat("probes.pronoun", _head(best_head(share))),
+             "probes.pronoun.tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
+             **_flat("probes.first_token_argmax", _head(best_head(parking))),
+             **{f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(count)), 4)
+                for name, model in models.items()}}
+    return stats, {key: about for key in stats if key.startswith("probes.first_token_argmax.")}
+
+
+def _flat(prefix, values):
+    return {f"{prefix}.{key}": value for key, value in values.items()}
+
+
+def removal_stats(removed, roles):
+    """Named numbers of removing each role's head. removed: ablate.ablate_heads' result (every
+    head, or at least the roles'); roles: role -> (layer, head), 1-based."""
+    intact, ablated = removed["intact"], removed["ablated"]
+    advantage = intact["repeat_first"] - intact["repeat_second"]
+    stats = {f"ablation.intact.{name}": value for name, value in intact.items()}
+    stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
+    for role, (layer, head) in roles.items():
+        at = {name: matrix[layer - 1][head - 1] for name, matrix in ablated.items()}
+        kept = at["repeat_first"] - at["repeat_second"]
+        stats.update({f"ablation.{role}.layer": layer, f"ablation.{role}.head": head,
+                      f"ablation.{role}.repeat_advantage": round(kept, 4),
+                      f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4)})
+        for name in ("pronoun_probe", "name_probe", "loss_generated", ablate.VALIDATION):
+            if name in at:
+                stats[f"ablation.{role}.{name}"] = at[name]
+    return stats
+
+
+def remove_role_heads(model, tok, roles, tinystories_dir=None, seed=0):
+    """ablate_heads' result for only the roles' heads (the artifacts run every head instead)."""
+    measures, mean_texts = ablate.standard_measures(tok, model.cfg.context, tinystories_dir, seed)
+    means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
+    return ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in roles.values()})
+
+
+def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None):
+    """Every named number of the three models (a dict model name -> model, sharing `tok`).
+    tokenized_examples: the example set (sprout.examples), with tom_he and zorbin among them.
+    removed: an ablation of every head already run (the artifacts' pass), else the heads the
+    chapter names are removed here."""
+    examples = {t.example.id: t for t in tokenized_examples}
+    sprout = models["sprout"]
+    repeats = make_repeats(tok, seed)
+    heads = {"sprout": head_scores(sprout, repeats, tokenized_examples),
+             "untrained_sprout": head_scores(untrained_like(sprout, seed), repeats, tokenized_examples)}
+    curves = {name: induction_curve(models[name], repeats) for name in MODELS}
+    rows = icl_rows(tok)
+    icl = {name: icl_score(models[name], rows) for name in MODELS}
+
+    stats, measured_on = {}, {}
+    for name in MODELS:
+        first, second = round(curves[name]["first_copy_mean"], 4), round(curves[name]["second_copy_mean"], 4)
+        stats.update({f"repeat.{name}.loss_first": first, f"repeat.{name}.loss_second": second,
+                      f"repeat.{name}.drop": round(first - second, 4)})
+        stats.update({f"icl.{name}.{key}": icl[name][key] for key in ("score", "early_token", "late_token")})
+    for label, group, scores in (("heads", "top", heads["sprout"]), ("heads_on_repeats", "top_on_repeats", heads["sprout"]),
+                                 ("untrained_heads", "top", heads["untrained_sprout"])):
+        for kind, best in scores[group].items():
+            stats.update(_flat(f"{label}.{kind}", best[0]))
+    first_token = torch.tensor(heads["sprout"]["examples"]["first_token"])
+    stats["first_token.mean_share"] = round(first_token.mean().item(), 4)
+
+    tom = tom_he(sprout, examples["tom_he"])
+    stats.update(_flat("tom_he", tom))
+    for name in ("gpt1", "sprout"):
+        probs = next_piece_probs(models[name], tok, examples["zorbin"].example, "second")
+        stats[f"zorbin.{name}.probs"] = probs
+        stats[f"zorbin.{name}.mean_prob"] = round(sum(probs) / len(probs), 4)
+
+    probes, corpus_of = probe_stats({name: models[name] for name in ("gpt1", "sprout")}, tok, tom, tinystories_dir)
+    stats.update(probes)
+    measured_on.update(corpus_of)
+
+    roles = {"induction_head": (stats["heads.induction.layer"], stats["heads.induction.head"]),
+             "previous_token_head": (stats["heads.previous_token.layer"], stats["heads.previous_token.head"]),
+             "tom_head": (tom["layer"], tom["head"])}
+    stats.update(removal_stats(removed or remove_role_heads(sprout, tok, roles, tinystories_dir, seed), roles))
+
+    for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
+        for name in MODELS:
+            loss = round(heldout_loss(models[name], tok, texts), 4)
+            stats[f"loss.{corpus}.{name}"] = loss
+            stats[f"e_loss.{corpus}.{name}"] = float(torch.tensor(loss).exp())
+            measured_on[f"loss.{corpus}.{name}"] = measured_on[f"e_loss.{corpus}.{name}"] = about
+    return Measurements(stats, heads, curves, icl, dict(sorted(measured_on.items())))
+
+
+def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES, tokenized_examples=None):
+    """For choosing among one run's snapshots: the one-story claims beside their probes
+    (tokenized_examples: the example set, the chapter's by default)."""
+    tokenized_examples = tokenized_examples or tokenized_set(load_examples(), tok, {"sprout": model})
+    examples = {t.example.id: t for t in tokenized_examples}
+    _, _, argmax = story_scores(model, tok, [t.example.text for t in tokenized_examples])
+    tom = tom_he(model, examples["tom_he"])
+    zorbin = next_piece_probs(model, tok, examples["zorbin"].example, "second")
+    probes, _ = probe_stats({"sprout": model}, tok, tom, tinystories_dir, count)
+    return {"tom_he": tom["share"], "pronoun_probe": probes["probes.pronoun.value"],
+            "pronoun_probe_tom_head": probes["probes.pronoun.tom_head"],
+            "first_token_argmax_examples": best_head(argmax)["value"],
+            "first_token_argmax_probe": probes["probes.first_token_argmax.value"],
+            "zorbin_mean_prob": round(sum(zorbin) / len(zorbin), 4), "name_probe": probes["probes.name.sprout"]}
+
+
+def tokenized_set(examples, tok, models):
+    """The example set tokenised for the shortest context among the models."""
+    context = min(c for c in map(context_of, models.values()) if c is not None)
+    return [tokenize_example(e, tok, context) for e in examples]
