@@ -10,7 +10,7 @@ from pathlib import Path
 import torch
 from safetensors.torch import load_file, save_file
 
-from .model import Config, build_model
+from .model import build_model, config_from_dict
 from .tokenizer import Tokenizer
 
 RESUME_FILE = "resume.pt"  # optimizer state; only in training runs, not in published folders
@@ -62,7 +62,7 @@ def load_checkpoint(folder, device="cpu"):
     if not folder.is_dir():
         raise CheckpointError(f"no checkpoint folder at {folder}")
     try:
-        cfg = Config.from_dict(read_json(folder / "config.json"))
+        cfg = config_from_dict(read_json(folder / "config.json"))
     except (TypeError, ValueError) as e:
         raise CheckpointError(f"{folder / 'config.json'}: {e}") from None
     weights = folder / "model.safetensors"

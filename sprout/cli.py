@@ -11,7 +11,6 @@
   data      download TinyStories from the Hub, or tokenize a corpus into shards
 """
 import argparse
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -32,6 +31,20 @@ def parse_mix(text):
         return data.Mix(**{k: (int(v) if k in whole else float(v)) for k, v in pairs.items()})
     except (ValueError, TypeError) as e:
         raise argparse.ArgumentTypeError(f"bad --mix {text!r}: use e.g. generated=0.7,tinystories=0.2,copy=0.1 ({e})")
+
+
+def model_choice(text):
+    """--model: a name in sprout.model.CONFIGS, or a config.json file (a model of another size)."""
+    from .model import CONFIGS, config_from_dict
+
+    if text in CONFIGS:
+        return text
+    if not Path(text).is_file():
+        raise argparse.ArgumentTypeError(f"--model {text!r}: neither one of {', '.join(CONFIGS)} nor a config.json file")
+    try:
+        return config_from_dict(json.loads(Path(text).read_text(encoding="utf-8")))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"--model {text}: {e}")
 
 
 def tinystories_dir(arg):
@@ -67,7 +80,7 @@ def cmd_train_recipe(args):
 def cmd_train(args):
     from . import distributed
     from .tokenizer import Tokenizer
-    from .train import Recipe, Trainer, pick_device, recipe_of_run, set_threads
+    from .train import Recipe, Trainer, pick_device, set_threads
 
     if args.recipe:
         return cmd_train_recipe(args)
@@ -75,11 +88,10 @@ def cmd_train(args):
         raise ValueError("sprout train needs --out DIR (or --recipe NAME)")
     set_threads()
     if args.resume:
-        recipe = recipe_of_run(args.out)
         # a resumed run may be given a new length: the schedule is recomputed from here on
         changes = {k: v for k, v in (("steps", args.steps), ("late_steps", args.late_steps)) if v is not None}
         # a time-budgeted run was fitted once; it is fitted again only when --minutes is given again
-        recipe = dataclasses.replace(recipe, **changes, time_budget_s=60 * args.minutes)
+        changes["time_budget_s"] = 60 * args.minutes
     else:
         recipe = Recipe(model=args.model, steps=args.steps or 2000, batch_size=args.batch_size,
                         seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps or 0,
@@ -92,7 +104,10 @@ def cmd_train(args):
     stories = None if args.shards else tinystories_dir(args.tinystories)
     ranks = distributed.start(pick_device())  # a world of one without torchrun
     try:
-        trainer = Trainer(recipe, args.out, stories, tok, resume=args.resume, shards=args.shards, ranks=ranks)
+        if args.resume:
+            trainer = Trainer.resume(args.out, changes, stories, shards=args.shards, ranks=ranks)
+        else:
+            trainer = Trainer.start(recipe, args.out, stories, tok, shards=args.shards, ranks=ranks)
         trainer.run(stop_after=args.stop_after)
     finally:
         distributed.stop(ranks)
@@ -222,7 +237,8 @@ def build_parser():
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     t = sub.add_parser("train", help="train a model (resumable)")
-    t.add_argument("--model", choices=["window", "gpt1", "sprout"], default="sprout")
+    t.add_argument("--model", type=model_choice, default="sprout",
+                   help="window, gpt1, sprout (default), or a config.json file for a model of another size")
     t.add_argument("--recipe", help="a recipe file (or a name in sprout/recipes/: sprout, gpt1, window, "
                    "sprout-v2): train its stages in order, resuming any that were interrupted")
     t.add_argument("--runs", default="runs", help="with --recipe: the folder for the stages' runs")

@@ -178,6 +178,54 @@ class TextStories:
         return self.texts[i]
 
 
+# A kind of document is made from (BatchMaker, random.Random) as (token ids, whether each token
+# is scored as a prediction target).
+
+def all_scored(ids):
+    return ids, [True] * len(ids)
+
+
+def generated_document(maker, rng):
+    return all_scored(maker.tok.encode(stories.generate_story(rng)))
+
+
+def tinystories_document(maker, rng):
+    i = rng.randrange(len(maker.real))  # the draw rng.choice(texts) would make
+    if maker.mix.rename > 0 and rng.random() < maker.mix.rename:
+        return all_scored(maker.tok.encode(rename_characters(maker.real.text(i), rng, maker.mix.rename_made_up)))
+    return all_scored(maker.real.ids(i))
+
+
+def copy_document(maker, rng):
+    """[◆, R, R, ...], the first R unscored unless the mix scores it this time."""
+    mix, share = maker.mix, maker.mix.score_first_copy
+    length = rng.randint(mix.copy_min, mix.copy_max)
+    times = rng.randint(2, max(2, mix.copy_times))
+    ids = random_repeat(rng, maker.tok.vocab_size, maker.tok.start_id, length, times)
+    scored_first = share >= 1 or (share > 0 and rng.random() < share)
+    unscored = 1 if scored_first else 1 + length
+    return ids, [i >= unscored for i in range(len(ids))]
+
+
+def echo_document(maker, rng):
+    """[◆, S, S] for a stretch S of a generated story."""
+    ids = maker.tok.encode(stories.generate_story(rng), start=False)
+    length = min(len(ids), rng.randint(maker.mix.echo_min, maker.mix.echo_max))
+    start = rng.randrange(len(ids) - length + 1)
+    span = ids[start : start + length]
+    return all_scored([maker.tok.start_id, *span, *span])
+
+
+def pronoun_document(maker, rng):
+    return all_scored(maker.tok.encode(pronoun_story(rng)))
+
+
+# Each kind of document by the Mix share that asks for it. The order is the population that
+# rng.choices draws from, so it is part of the batches a seed produces.
+DOCUMENT_KINDS = {"generated": generated_document, "tinystories": tinystories_document, "copy": copy_document,
+                  "echo": echo_document, "pronouns": pronoun_document}
+
+
 class BatchMaker:
     """Training rows of seq_len + 1 tokens, each a run of documents that starts with ◆.
 
@@ -190,35 +238,12 @@ class BatchMaker:
         if mix.tinystories > 0 and not len(self.real):
             raise ValueError("the mix asks for TinyStories but no stories were given")
         self.tok, self.mix, self.seed = tokenizer, mix, seed
-        self.sources = [s for s in ("generated", "tinystories", "copy", "echo", "pronouns") if getattr(mix, s) > 0]
-        self.weights = [getattr(mix, s) for s in self.sources]
+        self.sources = [kind for kind in DOCUMENT_KINDS if getattr(mix, kind) > 0]
+        self.weights = [getattr(mix, kind) for kind in self.sources]
 
     def document(self, rng):
         """(token ids, whether each token is scored as a prediction target)."""
-        source = rng.choices(self.sources, self.weights)[0]
-        if source == "copy":
-            length = rng.randint(self.mix.copy_min, self.mix.copy_max)
-            times = rng.randint(2, max(2, self.mix.copy_times))
-            ids = random_repeat(rng, self.tok.vocab_size, self.tok.start_id, length, times)
-            share = self.mix.score_first_copy
-            scored_first = share >= 1 or (share > 0 and rng.random() < share)
-            unscored = 1 if scored_first else 1 + length
-            return ids, [i >= unscored for i in range(len(ids))]
-        if source == "echo":
-            ids = self.tok.encode(stories.generate_story(rng), start=False)
-            length = min(len(ids), rng.randint(self.mix.echo_min, self.mix.echo_max))
-            start = rng.randrange(len(ids) - length + 1)
-            span = ids[start : start + length]
-            return [self.tok.start_id, *span, *span], [True] * (1 + 2 * length)
-        if source == "tinystories":
-            i = rng.randrange(len(self.real))  # the draw rng.choice(texts) would make
-            if self.mix.rename > 0 and rng.random() < self.mix.rename:
-                ids = self.tok.encode(rename_characters(self.real.text(i), rng, self.mix.rename_made_up))
-            else:
-                ids = self.real.ids(i)
-        else:
-            ids = self.tok.encode(pronoun_story(rng) if source == "pronouns" else stories.generate_story(rng))
-        return ids, [True] * len(ids)
+        return DOCUMENT_KINDS[rng.choices(self.sources, self.weights)[0]](self, rng)
 
     def batch(self, step, batch_size, seq_len):
         """(inputs, targets), each (batch_size, seq_len); unscored targets are IGNORE."""

@@ -10,7 +10,10 @@ from .step import autocast_loss
 
 
 def matmul_shapes(cfg, tokens):
-    """(m, k, n) of the model's large matmuls for `tokens` rows: qkv, MLP up, MLP down, output."""
+    """(m, k, n) of the model's large matmuls for `tokens` rows: qkv, MLP up, MLP down and output
+    of a transformer; hidden and output layer of the window network."""
+    if cfg.kind == "window":
+        return [(tokens, cfg.window * cfg.d_embed, cfg.d_hidden), (tokens, cfg.d_hidden, cfg.vocab_size)]
     d = cfg.d_model
     return [(tokens, d, 3 * d), (tokens, d, cfg.mlp_ratio * d), (tokens, cfg.mlp_ratio * d, d),
             (tokens, d, cfg.vocab_size)]

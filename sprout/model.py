@@ -5,15 +5,33 @@ gpt-1 and Sprout share every class below; they differ only in their config
 """
 import math
 from dataclasses import asdict, dataclass, fields
+from typing import ClassVar
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
 
+class _ArchitectureConfig:
+    """What both configs share: a `kind` naming the architecture, and fields of plain numbers."""
+
+    kind: ClassVar[str]
+
+    def __post_init__(self):
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, (int, float) if f.type is float else f.type):
+                raise ValueError(f"{self.kind} config: {f.name} = {value!r} should be {f.type.__name__}")
+
+    def to_dict(self):
+        return {"kind": self.kind, **asdict(self)}
+
+
 @dataclass(frozen=True)
-class Config:
-    kind: str = "transformer"  # "transformer" or "window"
+class TransformerConfig(_ArchitectureConfig):
+    """gpt-1 and Sprout."""
+
+    kind: ClassVar[str] = "transformer"
     vocab_size: int = 4096
     context: int = 512  # longest text the model reads at once
     n_layer: int = 8
@@ -23,31 +41,51 @@ class Config:
     # After QK-norm a score q.k / sqrt(head_dim) is at most sqrt(head_dim) * g_q * g_k, so
     # gains of 1 would cap how sharp a head can get; q_norm and k_norm start at this gain.
     qk_gain_init: float = 2.0
-    window: int = 8  # window network: how many tokens it sees
-    d_embed: int = 48  # window network: numbers per token
-    d_hidden: int = 384  # window network: hidden layer width
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.n_head < 1 or self.d_model % self.n_head or self.head_dim % 2:
+            raise ValueError(f"transformer config: d_model {self.d_model} does not split into {self.n_head} "
+                             "heads of an even width (RoPE turns pairs of numbers)")
 
     @property
     def head_dim(self):
         return self.d_model // self.n_head
 
-    def to_dict(self):
-        return asdict(self)
 
-    @classmethod
-    def from_dict(cls, d):
-        known = {f.name for f in fields(cls)}
-        unknown = set(d) - known
-        if unknown:
-            raise ValueError(f"unknown config fields: {sorted(unknown)}")
-        return cls(**d)
+@dataclass(frozen=True)
+class WindowConfig(_ArchitectureConfig):
+    """The window network: it reads the last `window` tokens, so it has no context limit."""
 
+    kind: ClassVar[str] = "window"
+    vocab_size: int = 4096
+    window: int = 8  # how many tokens it sees
+    d_embed: int = 48  # numbers per token
+    d_hidden: int = 384  # hidden layer width
+
+
+KINDS = {c.kind: c for c in (TransformerConfig, WindowConfig)}
 
 CONFIGS = {
-    "window": Config(kind="window", context=8, n_layer=0, n_head=0, d_model=384),
-    "gpt1": Config(context=256, n_layer=1, n_head=4, d_model=256),
-    "sprout": Config(context=512, n_layer=8, n_head=6, d_model=384),
+    "window": WindowConfig(),
+    "gpt1": TransformerConfig(context=256, n_layer=1, n_head=4, d_model=256),
+    "sprout": TransformerConfig(context=512, n_layer=8, n_head=6, d_model=384),
 }
+
+
+def config_from_dict(d):
+    """The config a config.json describes ("kind" missing: a transformer). A file written when one
+    config class served both architectures holds the other's fields too; they never shaped the
+    model and are ignored."""
+    d = dict(d)
+    kind = d.pop("kind", "transformer")
+    if kind not in KINDS:
+        raise ValueError(f"unknown model kind {kind!r} (known: {', '.join(KINDS)})")
+    unknown = set(d) - {f.name for c in KINDS.values() for f in fields(c)}
+    if unknown:
+        raise ValueError(f"unknown config fields: {sorted(unknown)}")
+    own = {f.name for f in fields(KINDS[kind])}
+    return KINDS[kind](**{k: v for k, v in d.items() if k in own})
 
 
 class RMSNorm(nn.Module):
@@ -185,16 +223,16 @@ class WindowNet(nn.Module):
 
 
 def build_model(cfg):
-    if cfg.kind == "window":
+    if isinstance(cfg, WindowConfig):
         return WindowNet(cfg)
-    if cfg.kind == "transformer":
+    if isinstance(cfg, TransformerConfig):
         return Transformer(cfg)
-    raise ValueError(f"unknown model kind {cfg.kind!r}")
+    raise TypeError(f"not a model config: {cfg!r}")
 
 
 def context_of(model):
     """The longest input a model accepts; None for the window network, which slides along any text."""
-    return model.cfg.context if model.cfg.kind == "transformer" else None
+    return model.cfg.context if isinstance(model.cfg, TransformerConfig) else None
 
 
 def count_parameters(model):

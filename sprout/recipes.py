@@ -1,11 +1,11 @@
 """Training recipes as data: one TOML file per model in sprout/recipes/, read by
 `sprout train --recipe`, `make train` and the artifacts stage.
 
-A file names the model, the TinyStories files it reads (with their sha256), settings shared by
-its stages, and the stages in order. Each stage trains runs/<out>, warm-started from an earlier
-stage (`init_from`) or with an earlier stage's tokenizer (`tokenizer`), and ends at `stop_at`
-(default: its `steps`). A stage whose `out` repeats an earlier one resumes that run with a new
-length. Everything is checked before the first step: an unknown key, a wrong type, a corpus
+A file names the model (or gives its config as a table), the TinyStories files it reads (with
+their sha256), settings shared by its stages, and the stages in order. Each stage trains
+runs/<out>, warm-started from an earlier stage (`init_from`) or with an earlier stage's
+tokenizer (`tokenizer`), and ends at `stop_at` (default: its `steps`). A stage whose `out`
+repeats an earlier one resumes that run with a new length. Everything is checked before the first step: an unknown key, a wrong type, a corpus
 file whose hash differs, or a run folder left by another recipe stops with one line."""
 import dataclasses
 import tomllib
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import data
 from .checkpoint import RESUME_FILE, read_json
+from .model import CONFIGS, config_from_dict
 
 RECIPE_DIR = Path(__file__).resolve().parent / "recipes"
 FILE_KEYS = {"description", "model", "corpus", "defaults", "stages"}
@@ -38,7 +39,7 @@ class Stage:
 @dataclass(frozen=True)
 class RecipeFile:
     path: Path
-    model: str
+    model: object  # a name in model.CONFIGS or a config
     corpus: dict
     stages: tuple
     description: str = ""
@@ -85,6 +86,19 @@ def _mix(where, table):
     return data.Mix(**_checked(f"{where} mix", table, data.Mix))
 
 
+def _model(path, value):
+    """A recipe's model: a name in model.CONFIGS, or a table of config fields (a model of
+    another size, `kind = "window"` for a window network)."""
+    if isinstance(value, dict):
+        try:
+            return config_from_dict(value)
+        except ValueError as e:
+            raise RecipeError(f"{path}: model table: {e}") from None
+    if not isinstance(value, str) or value not in CONFIGS:
+        raise RecipeError(f"{path}: model = {value!r} should be one of {', '.join(CONFIGS)} or a table of config fields")
+    return value
+
+
 def _corpus(path, table):
     if not isinstance(table, dict):
         raise RecipeError(f"{path}: corpus should be a table of file name = sha256")
@@ -105,9 +119,7 @@ def load(name_or_path):
     unknown = set(doc) - FILE_KEYS
     if unknown:
         raise RecipeError(f"{path}: unknown key {sorted(unknown)[0]!r}")
-    model = doc.get("model")
-    if not isinstance(model, str):
-        raise RecipeError(f"{path}: model = \"sprout\" (or gpt1, window) is missing")
+    model = _model(path, doc.get("model"))
     corpus = _corpus(path, doc.get("corpus", {}))
     shared = _checked(f"{path} [defaults]", doc.get("defaults", {}), Recipe)
     if not doc.get("stages"):
@@ -184,9 +196,11 @@ def run(recipe_file, runs, tinystories_dir, on_stage=None):
             tok = Tokenizer.load(_tokenizer_path(stage.tokenizer, runs))
         if on_stage:
             on_stage(stage, run_dir, resume)
-        trainer = Trainer(recipe, run_dir, tinystories_dir, tok, resume=resume)
-        if resume:
-            trainer.recipe = dataclasses.replace(trainer.recipe, **{k: getattr(recipe, k) for k in RESUMABLE})
+        if resume:  # the recorded recipe, with the stage's length and its pinned corpus
+            changes = {k: getattr(recipe, k) for k in (*RESUMABLE, "corpus")}
+            trainer = Trainer.resume(run_dir, changes, tinystories_dir)
+        else:
+            trainer = Trainer.start(recipe, run_dir, tinystories_dir, tok)
         trainer.run(stop_after=max(0, stage.stop_at - trainer.step))
     return plans[-1][2]
 

@@ -19,7 +19,7 @@ from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .evaluate import heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
 from .evaluate import head_report
-from .model import CONFIGS, build_model, count_parameters
+from .model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
 from .shards import ShardStories
 from .step import TrainingStep
 from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
@@ -33,7 +33,8 @@ def snapshot_folder(out_dir):
 
 @dataclass
 class Recipe:
-    model: str = "sprout"
+    # a name in model.CONFIGS, or a config of another size (saved in training.json as its fields)
+    model: str | TransformerConfig | WindowConfig = "sprout"
     steps: int = 2000
     batch_size: int = 8
     seq_len: int = 256
@@ -66,13 +67,29 @@ class Recipe:
     def to_dict(self):
         d = {f.name: getattr(self, f.name) for f in fields(self)}
         d["mix"] = self.mix.to_dict()
+        if not isinstance(self.model, str):
+            d["model"] = self.model.to_dict()
         return d
 
     @classmethod
     def from_dict(cls, d):
         d = dict(d)
         d["mix"] = data.Mix(**d.get("mix", {}))
+        if isinstance(d.get("model"), dict):
+            d["model"] = config_from_dict(d["model"])
         return cls(**d)
+
+    def model_config(self, vocab_size):
+        """The architecture the recipe trains, with the tokenizer's vocabulary and, for a
+        transformer, the recipe's initial QK-norm gain."""
+        cfg = self.model
+        if isinstance(cfg, str):
+            if cfg not in CONFIGS:
+                raise ValueError(f"unknown model {cfg!r} (known: {', '.join(CONFIGS)})")
+            cfg = CONFIGS[cfg]
+        if isinstance(cfg, TransformerConfig):
+            return dataclasses.replace(cfg, vocab_size=vocab_size, qk_gain_init=self.qk_gain_init)
+        return dataclasses.replace(cfg, vocab_size=vocab_size)
 
 
 def learning_rate(recipe, step):
@@ -147,53 +164,73 @@ def build_tokenizer(recipe, real_train):
 
 
 class Trainer:
-    def __init__(self, recipe, out_dir, tinystories_dir=None, tokenizer=None, resume=False, quiet=False,
-                 shards=None, ranks=None):
-        """shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir;
+    """One training run in its folder. Trainer.start begins a run, Trainer.resume continues the
+    one saved in a folder; run() then trains and saves."""
+
+    @classmethod
+    def start(cls, recipe, out_dir, tinystories_dir=None, tokenizer=None, quiet=False, shards=None, ranks=None):
+        """A new run of `recipe` in out_dir. The tokenizer is the one given, else the warm start's
+        or the shards', else one trained on the recipe's stories.
+
+        shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir;
         ranks: this process's place in a torchrun job (sprout.distributed), one process by default."""
+        self = cls(recipe, out_dir, tinystories_dir, quiet, ranks)
+        if tokenizer is None and (recipe.init_from or shards):
+            tokenizer = Tokenizer.load(Path(recipe.init_from or shards) / "tokenizer.json")
+        self.tok = tokenizer or build_tokenizer(recipe, self.real_train)
+        torch.manual_seed(recipe.seed)
+        self.model = build_model(recipe.model_config(self.tok.vocab_size)).to(self.device)
+        if recipe.init_from:
+            start, _, _ = load_checkpoint(recipe.init_from, self.device)
+            self.model.load_state_dict(start.state_dict())
+        self.optimizer = make_optimizer(self.model, recipe, self.device)
+        return self._ready(shards)
+
+    @classmethod
+    def resume(cls, out_dir, changes=None, tinystories_dir=None, quiet=False, shards=None, ranks=None):
+        """The run saved in out_dir, continued from its last save with the recipe it recorded,
+        `changes` ({field: value}: a new length, say) applied. shards: give the run's again."""
+        out_dir = Path(out_dir)
+        resume_file = out_dir / RESUME_FILE
+        if not resume_file.exists():
+            raise FileNotFoundError(f"--resume: no {resume_file} to continue from")
+        recipe = dataclasses.replace(recipe_of_run(out_dir), **(changes or {}))
+        self = cls(recipe, out_dir, tinystories_dir, quiet, ranks)
+        self.model, self.tok, info = load_checkpoint(out_dir, self.device)
+        state = torch.load(resume_file, map_location=self.device)
+        self.optimizer = make_optimizer(self.model, recipe, self.device)
+        self.optimizer.load_state_dict(state["optimizer"])
+        self.step, self.tokens, self.elapsed = state["step"], state["tokens"], state["elapsed"]
+        self.history = info.get("history", [])
+        return self._ready(shards)
+
+    def __init__(self, recipe, out_dir, tinystories_dir, quiet, ranks):
+        """What a started and a resumed run share; use Trainer.start or Trainer.resume."""
         self.recipe, self.out, self.quiet = recipe, Path(out_dir), quiet
         self.ranks = ranks or distributed.Ranks()
         self.ranks.check_batch(recipe.batch_size, shape_at(recipe, recipe.steps - 1)[0])
         self.device = pick_device()
         self.corpus = corpus_files(tinystories_dir, recipe.corpus)
-        real_train, real_valid = load_real_stories(tinystories_dir, self.corpus)
+        self.real_train, real_valid = load_real_stories(tinystories_dir, self.corpus)
         self.eval_texts = {"generated": data.heldout_generated(recipe.eval_stories)}
         if real_valid:
             self.eval_texts["tinystories_heldout"] = real_valid[: recipe.eval_stories]
         self.step, self.tokens, self.elapsed, self.history = 0, 0, 0.0, []
-        resume_file = self.out / RESUME_FILE
-        if resume and resume_file.exists():
-            self.model, self.tok, info = load_checkpoint(self.out, self.device)
-            state = torch.load(resume_file, map_location=self.device)
-            self.optimizer = make_optimizer(self.model, recipe, self.device)
-            self.optimizer.load_state_dict(state["optimizer"])
-            self.step, self.tokens, self.elapsed = state["step"], state["tokens"], state["elapsed"]
-            self.history = info.get("history", [])
-        else:
-            if resume:
-                raise FileNotFoundError(f"--resume: no {resume_file} to continue from")
-            if tokenizer is None and (recipe.init_from or shards):
-                tokenizer = Tokenizer.load(Path(recipe.init_from or shards) / "tokenizer.json")
-            self.tok = tokenizer or build_tokenizer(recipe, real_train)
-            base = CONFIGS[recipe.model]
-            cfg = type(base)(**{**base.to_dict(), "vocab_size": self.tok.vocab_size,
-                                "qk_gain_init": recipe.qk_gain_init})
-            torch.manual_seed(recipe.seed)
-            self.model = build_model(cfg).to(self.device)
-            if recipe.init_from:
-                start, _, _ = load_checkpoint(recipe.init_from, self.device)
-                self.model.load_state_dict(start.state_dict())
-            self.optimizer = make_optimizer(self.model, recipe, self.device)
+
+    def _ready(self, shards):
+        """The batches, the step and the speed figures, once the model and tokenizer are there."""
+        recipe = self.recipe
         if shards:
-            real_train = ShardStories(shards, self.tok, "train")
-            self.corpus = real_train.sources
+            self.real_train = ShardStories(shards, self.tok, "train")
+            self.corpus = self.real_train.sources
             heldout = ShardStories(shards, self.tok, "heldout")
             self.eval_texts["tinystories_heldout"] = [heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))]
         self.ranks.same_everywhere(self.tok.sha256(), "tokenizers")
-        self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, real_train)
+        self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, self.real_train)
         self.step_fn = TrainingStep(self.model, self.optimizer, recipe.clip, recipe.compile,
                                     forward=self.ranks.wrap(self.model, self.device))
         self.speed = hardware_speed(self.model, recipe, self.device)
+        return self
 
     def train_step(self, step, inputs, targets):
         tokens = inputs.numel()

@@ -2,13 +2,13 @@ import pytest
 import torch
 
 from sprout import data, stories
-from sprout.model import Config, build_model
+from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
 
 SMALL = {
-    "window": Config(kind="window", vocab_size=300, context=8, n_layer=0, n_head=0, d_embed=8, d_hidden=32),
-    "gpt1": Config(vocab_size=300, context=64, n_layer=1, n_head=4, d_model=32),
-    "sprout": Config(vocab_size=300, context=64, n_layer=2, n_head=2, d_model=32),
+    "window": WindowConfig(vocab_size=300, d_embed=8, d_hidden=32),
+    "gpt1": TransformerConfig(vocab_size=300, context=64, n_layer=1, n_head=4, d_model=32),
+    "sprout": TransformerConfig(vocab_size=300, context=64, n_layer=2, n_head=2, d_model=32),
 }
 
 

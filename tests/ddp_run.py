@@ -1,4 +1,4 @@
-"""`sprout train` on the test suite's small Sprout, for torchrun: torchrun -m tests.ddp_run train ...
+"""`sprout train` for torchrun, able to kill a rank: torchrun -m tests.ddp_run train ...
 
 With SPROUT_TEST_DIE_AT=STEP, rank 1 dies at that step the way a crashed process does (no
 cleanup, no goodbye), for the test of what the other ranks do then."""
@@ -9,9 +9,7 @@ import torch
 
 import sprout.train as train
 from sprout.cli import main
-from tests.conftest import SMALL
 
-train.CONFIGS["sprout"] = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "context": 64})
 die_at = int(os.environ.get("SPROUT_TEST_DIE_AT", 0))
 if die_at and os.environ.get("RANK") == "1":
     step = train.Trainer.train_step

@@ -12,10 +12,10 @@ from sprout import ablate
 from sprout.data import REPO_ROOT, random_repeat, repeat_batch
 from sprout.evaluate import repeat_loss
 from sprout.lens import capture_attention, induction_scores
-from sprout.model import Config, build_model
+from sprout.model import TransformerConfig, build_model
 
 V, N = 64, 12  # vocabulary, |R|
-CFG = Config(vocab_size=V, context=32, n_layer=2, n_head=3, d_model=48, mlp_ratio=2)
+CFG = TransformerConfig(vocab_size=V, context=32, n_layer=2, n_head=3, d_model=48, mlp_ratio=2)
 UNUSED = (0, 2)  # layer 0, head 2: its output never reaches the stream
 
 

@@ -16,7 +16,7 @@ from build_artifacts.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.lens import capture_attention
-from sprout.model import Config, build_model
+from sprout.model import TransformerConfig, WindowConfig, build_model
 
 pytestmark = pytest.mark.slow  # builds the artifacts from the published checkpoints
 
@@ -44,9 +44,9 @@ def one_thread():
 def checkpoints(tmp_path_factory, tokenizer):
     folder = tmp_path_factory.mktemp("checkpoints")
     V = tokenizer.vocab_size
-    configs = {"window": Config(kind="window", vocab_size=V, context=8, n_layer=0, n_head=0, d_embed=8, d_hidden=32),
-               "gpt1": Config(vocab_size=V, context=256, n_layer=1, n_head=4, d_model=32),
-               "sprout": Config(vocab_size=V, context=512, n_layer=2, n_head=3, d_model=48)}
+    configs = {"window": WindowConfig(vocab_size=V, d_embed=8, d_hidden=32),
+               "gpt1": TransformerConfig(vocab_size=V, context=256, n_layer=1, n_head=4, d_model=32),
+               "sprout": TransformerConfig(vocab_size=V, context=512, n_layer=2, n_head=3, d_model=48)}
     for i, (name, cfg) in enumerate(configs.items()):
         torch.manual_seed(i)
         save_checkpoint(folder / name, build_model(cfg), tokenizer, {"tokens_seen": 1000 * (i + 1)})

@@ -14,7 +14,7 @@ from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.data import file_sha256
 from sprout.export import run_onnx
 from sprout.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
-from sprout.model import Config, build_model
+from sprout.model import TransformerConfig, build_model
 
 pytest.importorskip("onnxruntime")
 pytestmark = pytest.mark.slow  # exports a model and reads the published checkpoint
@@ -29,7 +29,7 @@ EXAMPLES = ROOT / "docs" / "artifacts" / "examples"
 def tiny(tmp_path_factory, tokenizer):
     """A tiny random Sprout-shaped model (its own vocabulary size), exported once."""
     torch.manual_seed(3)
-    cfg = Config(vocab_size=tokenizer.vocab_size, context=24, n_layer=2, n_head=3, d_model=48)
+    cfg = TransformerConfig(vocab_size=tokenizer.vocab_size, context=24, n_layer=2, n_head=3, d_model=48)
     model = build_model(cfg).eval()
     folder = tmp_path_factory.mktemp("tiny")
     save_checkpoint(folder / "sprout", model, tokenizer, {}, dtype=torch.bfloat16)  # as published

@@ -1,3 +1,4 @@
+import dataclasses
 import json
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from tests.conftest import SMALL
 @pytest.fixture(scope="module")
 def checkpoint(tmp_path_factory, tokenizer):
     folder = tmp_path_factory.mktemp("ck") / "sprout"
-    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    cfg = dataclasses.replace(SMALL["sprout"], vocab_size=tokenizer.vocab_size)
     torch.manual_seed(0)
     save_checkpoint(folder, build_model(cfg), tokenizer, {"note": "untrained"})
     return folder
@@ -59,6 +60,16 @@ def test_errors_are_one_clear_line(tmp_path):
     assert mix.returncode == 2 and "bad --mix" in mix.stderr and "Traceback" not in mix.stderr
 
 
+def test_a_model_that_is_neither_a_name_nor_a_config_file_is_one_line(tmp_path):
+    unknown = run_cli("train", "--out", str(tmp_path / "x"), "--model", "huge")
+    assert unknown.returncode == 2 and len(unknown.stderr.strip().splitlines()) == 1
+    assert "--model 'huge': neither one of window, gpt1, sprout nor a config.json file" in unknown.stderr
+    (tmp_path / "bad.json").write_text('{"kind": "transformer", "d_model": 30, "n_head": 4}')
+    bad = run_cli("train", "--out", str(tmp_path / "x"), "--model", str(tmp_path / "bad.json"))
+    assert bad.returncode == 2 and "d_model 30 does not split into 4 heads" in bad.stderr
+    assert "Traceback" not in unknown.stderr + bad.stderr and not (tmp_path / "x").exists()
+
+
 def test_every_command_has_help():
     for command in ("train", "eval", "attend", "generate", "bench", "claims"):
         result = run_cli(command, "--help")
@@ -95,14 +106,13 @@ def test_flops_per_token_counts_matmuls_and_attention():
 
 
 @pytest.mark.slow
-def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer, monkeypatch):
-    import sprout.train as train
-
-    monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"])
+def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer):
     tokenizer.save(tmp_path / "tok.json")
+    (tmp_path / "small.json").write_text(json.dumps(SMALL["sprout"].to_dict()))
     common = ["train", "--out", str(tmp_path / "run"), "--tinystories", "none"]
-    assert main([*common, "--steps", "6", "--stop-after", "2", "--batch-size", "2", "--seq-len", "16",
-                 "--eval-every", "100", "--tokenizer", str(tmp_path / "tok.json")]) == 0
+    assert main([*common, "--model", str(tmp_path / "small.json"), "--steps", "6", "--stop-after", "2",
+                 "--batch-size", "2", "--seq-len", "16", "--eval-every", "100",
+                 "--tokenizer", str(tmp_path / "tok.json")]) == 0
     assert main([*common, "--resume", "--steps", "4"]) == 0
     info = json.loads((tmp_path / "run" / "training.json").read_text())
     assert info["step"] == 4 and info["recipe"]["steps"] == 4

@@ -167,3 +167,16 @@ def test_validation_stories_come_only_from_validation_txt(tmp_path):
     assert data.validation_stories(tmp_path, 5) is None  # a folder without the file
     (tmp_path / "validation.txt").write_text("One.<|endoftext|>Two.<|endoftext|>Three.", encoding="utf-8")
     assert data.validation_stories(tmp_path, 2) == ["One.", "Two."]
+
+
+def test_each_kind_in_the_document_table_is_a_share_of_the_mix(tokenizer):
+    import random
+
+    from sprout.data import DOCUMENT_KINDS
+
+    for kind in DOCUMENT_KINDS:
+        maker = BatchMaker(tokenizer, Mix(**{"generated": 0.0, kind: 1.0}), seed=0,
+                           real_stories=data.heldout_generated(5))
+        assert maker.sources == [kind]
+        ids, scored = maker.document(random.Random(0))
+        assert ids[0] == tokenizer.start_id and len(ids) == len(scored) > 1, kind

@@ -12,9 +12,10 @@ from safetensors.torch import load_file
 
 from sprout.distributed import Ranks
 from sprout.data import REPO_ROOT
+from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow
-TRAIN = ["train", "--model", "sprout", "--steps", "12", "--batch-size", "4", "--seq-len", "32", "--warmup", "3",
+TRAIN = ["train", "--steps", "12", "--batch-size", "4", "--seq-len", "32", "--warmup", "3",
          "--eval-every", "4", "--tinystories", "none", "--mix", "generated=1,copy=0.4,copy_min=4,copy_max=12"]
 ENV = {**os.environ, "SPROUT_THREADS": "1", "SPROUT_DDP_TIMEOUT_S": "60", "PYTHONUNBUFFERED": "1"}
 
@@ -37,12 +38,20 @@ def tok_file(tmp_path_factory, tokenizer):
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory, tok_file):
+def train_args(tmp_path_factory):
+    """`sprout train` arguments for the test suite's small Sprout, given as a config file."""
+    path = tmp_path_factory.mktemp("model") / "config.json"
+    path.write_text(json.dumps(SMALL["sprout"].to_dict()))
+    return [*TRAIN, "--model", str(path)]
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory, tok_file, train_args):
     """One process and two ranks on the same recipe, each trained to the end."""
     runs = {}
     for ranks in (1, 2):
         out = tmp_path_factory.mktemp(f"ranks{ranks}") / "run"
-        done = train(ranks, *TRAIN, "--out", str(out), "--tokenizer", tok_file)
+        done = train(ranks, *train_args, "--out", str(out), "--tokenizer", tok_file)
         assert done.returncode == 0, done.stderr[-3000:]
         runs[ranks] = out
     return runs
@@ -70,9 +79,9 @@ def test_two_ranks_train_as_one_process(reference):
         assert (w1[name] - w2[name]).norm() <= 0.05 * w1[name].norm(), name
 
 
-def test_a_killed_two_rank_run_resumes_and_matches(reference, tok_file, tmp_path):
+def test_a_killed_two_rank_run_resumes_and_matches(reference, tok_file, tmp_path, train_args):
     out = tmp_path / "run"
-    args = [*TRAIN, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
+    args = [*train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
     job = subprocess.Popen(command(2, *args), cwd=REPO_ROOT, env=ENV, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -95,8 +104,8 @@ def test_a_killed_two_rank_run_resumes_and_matches(reference, tok_file, tmp_path
         assert torch.allclose(w[name], ref[name], atol=1e-5), name
 
 
-def test_a_batch_that_does_not_split_over_the_ranks_is_refused(tok_file, tmp_path):
-    done = train(2, *TRAIN, "--out", str(tmp_path / "run"), "--tokenizer", tok_file, "--batch-size", "3")
+def test_a_batch_that_does_not_split_over_the_ranks_is_refused(tok_file, tmp_path, train_args):
+    done = train(2, *train_args, "--out", str(tmp_path / "run"), "--tokenizer", tok_file, "--batch-size", "3")
     assert done.returncode != 0
     assert "a batch of 3 rows does not split over 2 ranks" in done.stderr
     assert not (tmp_path / "run").exists()
@@ -108,10 +117,10 @@ def test_the_late_phase_batch_must_split_too():
     Ranks(0, 2).check_batch(8, 2)
 
 
-def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp_path):
+def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp_path, train_args):
     out = tmp_path / "run"
     began = time.time()
-    done = train(2, *TRAIN, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001",
+    done = train(2, *train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001",
                  SPROUT_TEST_DIE_AT="6")
     assert done.returncode != 0 and time.time() - began < 200
     assert "exitcode  : 3" in done.stderr  # torchrun's report names the rank that died
@@ -124,9 +133,9 @@ def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp
     assert resumed.returncode == 0, resumed.stderr[-2000:]
 
 
-def test_sigterm_to_torchrun_stops_both_ranks_at_one_step_and_saves(tok_file, tmp_path):
+def test_sigterm_to_torchrun_stops_both_ranks_at_one_step_and_saves(tok_file, tmp_path, train_args):
     out = tmp_path / "run"
-    args = [*TRAIN, "--steps", "100000", "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
+    args = [*train_args, "--steps", "100000", "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
     job = subprocess.Popen(command(2, *args), cwd=REPO_ROOT, env=ENV, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:

@@ -1,9 +1,14 @@
+import json
 import math
+from pathlib import Path
 
 import pytest
 import torch
 
-from sprout.model import CONFIGS, Config, apply_rope, build_model, count_parameters, rope_tables
+from sprout.model import (CONFIGS, TransformerConfig, WindowConfig, apply_rope, build_model, config_from_dict,
+                          count_parameters, rope_tables)
+
+CHECKPOINTS = Path(__file__).resolve().parent.parent / "build_artifacts" / "checkpoints"
 
 
 def test_causality_later_tokens_never_change_earlier_logits(small_model):
@@ -19,7 +24,7 @@ def test_causality_later_tokens_never_change_earlier_logits(small_model):
 
 def test_window_network_sees_exactly_eight_tokens():
     torch.manual_seed(0)
-    model = build_model(Config(kind="window", vocab_size=50, d_embed=4, d_hidden=16)).eval()
+    model = build_model(WindowConfig(vocab_size=50, d_embed=4, d_hidden=16)).eval()
     ids = torch.randint(0, 50, (1, 30))
     far = ids.clone()
     far[0, 10] = (far[0, 10] + 1) % 50  # token 10 is in the windows of positions 10..17 only
@@ -68,7 +73,7 @@ def test_rope_keeps_lengths():
 
 def test_attention_matches_a_by_hand_softmax():
     torch.manual_seed(0)
-    cfg = Config(vocab_size=10, context=16, n_layer=1, n_head=2, d_model=16)
+    cfg = TransformerConfig(vocab_size=10, context=16, n_layer=1, n_head=2, d_model=16)
     attn = build_model(cfg).blocks[0].attn
     x = torch.randn(1, 5, 16)
     cos, sin = rope_tables(cfg.head_dim, cfg.context)
@@ -86,12 +91,42 @@ def test_attention_matches_a_by_hand_softmax():
 
 
 def test_too_long_input_is_refused():
-    model = build_model(Config(vocab_size=10, context=8, n_layer=1, n_head=1, d_model=8))
+    model = build_model(TransformerConfig(vocab_size=10, context=8, n_layer=1, n_head=1, d_model=8))
     with pytest.raises(ValueError, match="exceed the context of 8"):
         model(torch.zeros(1, 9, dtype=torch.long))
 
 
 def test_qk_gains_start_at_the_configured_value():
-    model = build_model(Config(vocab_size=10, context=8, n_layer=1, n_head=1, d_model=8, qk_gain_init=2.5))
+    model = build_model(TransformerConfig(vocab_size=10, context=8, n_layer=1, n_head=1, d_model=8, qk_gain_init=2.5))
     assert torch.all(model.blocks[0].attn.q_norm.weight == 2.5)
     assert torch.all(model.blocks[0].attn_norm.weight == 1.0)
+
+
+@pytest.mark.parametrize("name", ["window", "gpt1", "sprout"])
+def test_the_published_config_files_read_as_the_named_configs(name):
+    """They were written when one config class served both architectures and hold the other's
+    fields too; those are read past."""
+    written = json.loads((CHECKPOINTS / name / "config.json").read_text())
+    assert config_from_dict(written) == CONFIGS[name]
+    assert config_from_dict(CONFIGS[name].to_dict()) == CONFIGS[name]
+
+
+def test_each_architecture_has_only_its_own_fields():
+    window = CONFIGS["window"]
+    assert (window.kind, window.window, window.d_embed, window.d_hidden) == ("window", 8, 48, 384)
+    assert not any(hasattr(window, name) for name in ("d_model", "n_head", "head_dim", "context"))
+    assert set(CONFIGS["sprout"].to_dict()) == {"kind", "vocab_size", "context", "n_layer", "n_head", "d_model",
+                                                "mlp_ratio", "qk_gain_init"}
+
+
+@pytest.mark.parametrize("written, message", [
+    ({"kind": "windw"}, "unknown model kind 'windw' (known: transformer, window)"),
+    ({"n_layer": 2, "colour": "red"}, "unknown config fields: ['colour']"),
+    ({"n_head": "six"}, "transformer config: n_head = 'six' should be int"),
+    ({"kind": "window", "d_embed": 4.5}, "window config: d_embed = 4.5 should be int"),
+    ({"d_model": 30, "n_head": 4}, "d_model 30 does not split into 4 heads of an even width"),
+])
+def test_a_config_that_cannot_be_built_is_one_line(written, message):
+    with pytest.raises(ValueError) as e:
+        config_from_dict(written)
+    assert message in str(e.value) and "\n" not in str(e.value)

@@ -1,3 +1,4 @@
+import dataclasses
 import json
 import re
 
@@ -17,8 +18,7 @@ from tests.conftest import SMALL
 @pytest.fixture(scope="module")
 def model(tokenizer):
     # the probe stories run past the test config's 64 tokens
-    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size,
-                                       "context": 512})
+    cfg = dataclasses.replace(SMALL["sprout"], vocab_size=tokenizer.vocab_size, context=512)
     torch.manual_seed(0)
     return build_model(cfg).eval()
 

@@ -77,6 +77,9 @@ mix = { generated = 1.0 }
     (("generated = 1.0", "generated = 1.0, coppy = 0.2"), "unknown key 'coppy'"),
     (('model = "sprout"', 'model = "sprout"\nlearning = 1'), "unknown key 'learning'"),
     (("steps = 2", "steps = 2\n[oops"), "not valid TOML"),
+    (('model = "sprout"', 'model = "sprot"'), "model = 'sprot' should be one of window, gpt1, sprout"),
+    (('model = "sprout"', 'model = { n_layer = 2, n_heads = 2 }'), "model table: unknown config fields: ['n_heads']"),
+    (('model = "sprout"', 'model = { d_model = 30, n_head = 4 }'), "d_model 30 does not split into 4 heads"),
 ])
 def test_a_bad_recipe_file_is_one_line_naming_the_file(tmp_path, change, message):
     path = write(tmp_path, GOOD.replace(*change))
@@ -113,13 +116,12 @@ def test_a_run_folder_of_another_recipe_is_never_continued(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_two_stage_recipe_trains_resumes_and_warm_starts(tmp_path, tokenizer, monkeypatch):
-    import sprout.train as train
+def test_a_two_stage_recipe_trains_resumes_and_warm_starts(tmp_path, tokenizer):
     from tests.conftest import SMALL
 
-    monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"])
     tokenizer.save(tmp_path / "tok.json")
-    text = GOOD.replace('out = "one"', f'out = "one"\ntokenizer = "{tmp_path / "tok.json"}"') + (
+    small = ", ".join(f"{key} = {json.dumps(value)}" for key, value in SMALL["sprout"].to_dict().items())
+    text = GOOD.replace('model = "sprout"', f"model = {{ {small} }}").replace('out = "one"', f'out = "one"\ntokenizer = "{tmp_path / "tok.json"}"') + (
         '[[stages]]\nout = "two"\ninit_from = "one"\nsteps = 3\nbatch_size = 2\nseq_len = 16\n'
         'lr = 1e-3\nmix = { generated = 1.0, copy = 0.5 }\n')
     recipe_file = recipes.load(write(tmp_path, text))

@@ -1,4 +1,7 @@
+import dataclasses
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 import torch
@@ -6,29 +9,25 @@ from safetensors.torch import load_file, save_file
 
 from sprout.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from sprout.data import Mix
-from sprout.model import build_model
+from sprout.model import build_model, config_from_dict
+from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, Trainer, learning_rate
 from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow  # every test trains a small model
 
-TINY = dict(model="sprout", batch_size=4, seq_len=48, lr=3e-3, warmup=5, eval_every=1000,
+TINY = dict(model=SMALL["sprout"], batch_size=4, seq_len=48, lr=3e-3, warmup=5, eval_every=1000,
             eval_stories=8, save_every_min=60.0, tokenizer_stories=150)
 
 
 @pytest.fixture(autouse=True)
-def small_sprout(monkeypatch):
-    """Train the small test config instead of the published 8 x 6 x 384."""
-    import sprout.train as train
-
-    monkeypatch.setitem(train.CONFIGS, "sprout", SMALL["sprout"].__class__(
-        **{**SMALL["sprout"].to_dict(), "context": 64}))
+def two_threads():
     torch.set_num_threads(2)
 
 
 def test_short_training_lowers_heldout_loss(tmp_path, tokenizer):
     recipe = Recipe(steps=60, mix=Mix(generated=1.0, copy=0.2), **TINY)
-    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    trainer = Trainer.start(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
     before = trainer.evaluate(train_loss=0.0)["loss_generated"]
     trainer.run()
     after = trainer.evaluate(train_loss=0.0)["loss_generated"]
@@ -41,11 +40,11 @@ def test_short_training_lowers_heldout_loss(tmp_path, tokenizer):
 
 def test_resumed_run_matches_uninterrupted_run_step_for_step(tmp_path, tokenizer):
     recipe = Recipe(steps=10, mix=Mix(generated=1.0, copy=0.3), **TINY)
-    whole = Trainer(recipe, tmp_path / "whole", tokenizer=tokenizer, quiet=True)
+    whole = Trainer.start(recipe, tmp_path / "whole", tokenizer=tokenizer, quiet=True)
     whole.run()
-    first = Trainer(recipe, tmp_path / "split", tokenizer=tokenizer, quiet=True)
+    first = Trainer.start(recipe, tmp_path / "split", tokenizer=tokenizer, quiet=True)
     first.run(stop_after=4)
-    resumed = Trainer(recipe, tmp_path / "split", resume=True, quiet=True)
+    resumed = Trainer.resume(tmp_path / "split", quiet=True)
     assert resumed.step == 4
     resumed.run()
     a, b = whole.model.state_dict(), resumed.model.state_dict()
@@ -53,9 +52,30 @@ def test_resumed_run_matches_uninterrupted_run_step_for_step(tmp_path, tokenizer
         assert torch.equal(a[name], b[name]), name
 
 
+SAVED_RUN = Path(__file__).resolve().parent / "fixtures" / "saved_run"  # tests/fixtures/make_saved_run.py
+
+
+def test_a_run_saved_by_the_code_before_start_and_resume_continues_as_if_never_stopped(tmp_path):
+    """saved_run was stopped at step 3 of 6 by the Trainer that still took resume=True (the format
+    the long runs are saved in). Resumed, it must end where an uninterrupted run ends: AdamW
+    restarted without its saved moments lands about 1e-2 away."""
+    run = shutil.copytree(SAVED_RUN, tmp_path / "saved")
+    resumed = Trainer.resume(run, quiet=True)
+    assert (resumed.step, resumed.tokens) == (3, 3 * 2 * 16)
+    resumed.run()
+    recorded = json.loads((SAVED_RUN / "training.json").read_text())["recipe"]
+    cfg = config_from_dict(json.loads((SAVED_RUN / "config.json").read_text()))
+    whole = Trainer.start(Recipe.from_dict({**recorded, "model": cfg.to_dict()}), tmp_path / "whole",
+                          tokenizer=Tokenizer.load(SAVED_RUN / "tokenizer.json"), quiet=True)
+    whole.run()
+    assert json.loads((run / "training.json").read_text())["step"] == 6
+    for name, value in whole.model.state_dict().items():
+        assert torch.allclose(resumed.model.state_dict()[name], value, atol=1e-4), name
+
+
 def test_resume_without_a_run_is_a_clear_error(tmp_path, tokenizer):
     with pytest.raises(FileNotFoundError, match="no .*resume.pt"):
-        Trainer(Recipe(steps=2, **TINY), tmp_path / "empty", tokenizer=tokenizer, resume=True)
+        Trainer.resume(tmp_path / "empty")
 
 
 def test_learning_rate_warms_up_then_decays():
@@ -67,7 +87,7 @@ def test_learning_rate_warms_up_then_decays():
 
 
 def test_checkpoint_round_trip_in_bf16(tmp_path, tokenizer):
-    cfg = SMALL["gpt1"].__class__(**{**SMALL["gpt1"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    cfg = dataclasses.replace(SMALL["gpt1"], vocab_size=tokenizer.vocab_size)
     model = build_model(cfg)
     save_checkpoint(tmp_path / "ck", model, tokenizer, {"note": "test"}, dtype=torch.bfloat16)
     loaded, tok, info = load_checkpoint(tmp_path / "ck")
@@ -77,7 +97,7 @@ def test_checkpoint_round_trip_in_bf16(tmp_path, tokenizer):
 
 
 def test_checkpoint_that_does_not_match_its_config(tmp_path, tokenizer):
-    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    cfg = dataclasses.replace(SMALL["sprout"], vocab_size=tokenizer.vocab_size)
     save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {})
     weights = tmp_path / "ck" / "model.safetensors"
     tensors = load_file(str(weights))
@@ -90,7 +110,7 @@ def test_checkpoint_that_does_not_match_its_config(tmp_path, tokenizer):
 
 
 def test_broken_config_is_a_clear_error(tmp_path, tokenizer):
-    cfg = SMALL["sprout"].__class__(**{**SMALL["sprout"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    cfg = dataclasses.replace(SMALL["sprout"], vocab_size=tokenizer.vocab_size)
     save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {})
     (tmp_path / "ck" / "config.json").write_text('{"n_layer": 2, "colour": "red"}')
     with pytest.raises(CheckpointError, match="unknown config fields: \\['colour'\\]"):
@@ -100,7 +120,7 @@ def test_broken_config_is_a_clear_error(tmp_path, tokenizer):
 
 
 def test_interrupted_save_keeps_the_previous_checkpoint(tmp_path, tokenizer, monkeypatch):
-    cfg = SMALL["gpt1"].__class__(**{**SMALL["gpt1"].to_dict(), "vocab_size": tokenizer.vocab_size})
+    cfg = dataclasses.replace(SMALL["gpt1"], vocab_size=tokenizer.vocab_size)
     save_checkpoint(tmp_path / "ck", build_model(cfg), tokenizer, {"version": 1})
     import sprout.checkpoint as ck
 
@@ -118,7 +138,7 @@ def test_a_stop_signal_saves_at_a_step_boundary(tmp_path, tokenizer, monkeypatch
     import signal
 
     recipe = Recipe(steps=50, mix=Mix(generated=1.0), **TINY)
-    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    trainer = Trainer.start(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
     real_step = trainer.train_step
 
     def step_then_signal(step, inputs, targets):
@@ -130,17 +150,17 @@ def test_a_stop_signal_saves_at_a_step_boundary(tmp_path, tokenizer, monkeypatch
     monkeypatch.setattr(trainer, "train_step", step_then_signal)
     trainer.run()
     assert trainer.step == 3
-    assert Trainer(recipe, tmp_path / "run", resume=True, quiet=True).step == 3
+    assert Trainer.resume(tmp_path / "run", quiet=True).step == 3
     assert signal.getsignal(signal.SIGTERM) is not None
 
 
 def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tokenizer):
     from sprout.train import with_earlier_stages
 
-    first = Trainer(Recipe(steps=3, mix=Mix(generated=1.0), **TINY), tmp_path / "a", tokenizer=tokenizer, quiet=True)
+    first = Trainer.start(Recipe(steps=3, mix=Mix(generated=1.0), **TINY), tmp_path / "a", tokenizer=tokenizer, quiet=True)
     first.run()
     recipe = Recipe(steps=2, mix=Mix(generated=1.0), **{**TINY, "init_from": str(tmp_path / "a")})
-    second = Trainer(recipe, tmp_path / "b", quiet=True)
+    second = Trainer.start(recipe, tmp_path / "b", quiet=True)
     assert torch.equal(second.model.embed.weight, first.model.embed.weight)
     assert second.tok.encode("Mia") == tokenizer.encode("Mia")
     second.run()
@@ -149,14 +169,12 @@ def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tok
     assert merged["total_tokens_seen"] == 5 * 4 * 48
 
     # a stage that starts from a published copy of b, whose runs a and b are gone
-    import shutil
-
     from sprout.checkpoint import write_json
 
     write_json(tmp_path / "b" / "training.json", merged)
     shutil.rmtree(tmp_path / "a")
     recipe = Recipe(steps=1, mix=Mix(generated=1.0), **{**TINY, "init_from": str(tmp_path / "b")})
-    third = Trainer(recipe, tmp_path / "c", quiet=True)
+    third = Trainer.start(recipe, tmp_path / "c", quiet=True)
     third.run()
     chain = with_earlier_stages(third.training_info())
     assert [s["step"] for s in chain["earlier_stages"]] == [3, 2]
@@ -165,7 +183,7 @@ def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tok
 
 def test_snapshots_keep_the_weights_of_every_evaluation(tmp_path, tokenizer):
     recipe = Recipe(steps=4, mix=Mix(generated=1.0), keep_snapshots=True, **{**TINY, "eval_every": 2})
-    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    trainer = Trainer.start(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
     trainer.run(stop_after=2)
     middle = {k: v.clone() for k, v in trainer.model.state_dict().items()}
     trainer.run()
@@ -211,7 +229,7 @@ def test_a_time_budget_fits_the_run_to_the_clock(tmp_path, tokenizer, monkeypatc
     monkeypatch.setattr(train, "time", types.SimpleNamespace(time=Clock.time))
     # the run keeps 5% and 20 s of the budget back for its last save: 30 s leaves about 8 s of training
     recipe = Recipe(steps=100_000, time_budget_s=30.0, mix=Mix(generated=1.0), **TINY)
-    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    trainer = Trainer.start(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
     began = Clock.now
     trainer.run()
     took = Clock.now - began
@@ -233,7 +251,7 @@ def test_ranks_slices_add_up_to_the_whole_batchs_gradient(tmp_path, tokenizer):
 
     # no clipping: DDP clips the averaged gradient, the simulation here would clip each part
     recipe = Recipe(steps=4, mix=Mix(generated=1.0, copy=0.5, single_story=0.5), clip=1e9, **{**TINY, "lr": 0.0})
-    trainer = Trainer(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
+    trainer = Trainer.start(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True)
     inputs, targets = trainer.batches.batch(0, 4, 48)
     halves = [(targets[:2] != -100).sum().item(), (targets[2:] != -100).sum().item()]
     assert halves[0] != halves[1]
@@ -252,3 +270,14 @@ def test_ranks_slices_add_up_to_the_whole_batchs_gradient(tmp_path, tokenizer):
     assert parts[0][0] + parts[1][0] == pytest.approx(whole_loss, rel=1e-3)
     for g, g0, g1 in zip(whole, parts[0][2], parts[1][2]):  # bf16 matmuls: about 0.2% apart
         assert ((g0 + g1) / 2 - g).norm() <= 1e-2 * g.norm()
+
+
+def test_the_window_network_trains_and_saves_only_its_own_fields(tmp_path, tokenizer):
+    recipe = Recipe(steps=2, mix=Mix(generated=1.0), **{**TINY, "model": SMALL["window"]})
+    Trainer.start(recipe, tmp_path / "run", tokenizer=tokenizer, quiet=True).run()
+    written = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert written == {"kind": "window", "vocab_size": tokenizer.vocab_size, "window": 8, "d_embed": 8, "d_hidden": 32}
+    model, _, info = load_checkpoint(tmp_path / "run")
+    assert model.cfg == dataclasses.replace(SMALL["window"], vocab_size=tokenizer.vocab_size)
+    assert info["recipe"]["model"] == SMALL["window"].to_dict() and info["matmul_peak_tflops"] > 0
+    assert Trainer.resume(tmp_path / "run", quiet=True).recipe.model == SMALL["window"]
