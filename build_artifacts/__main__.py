@@ -8,7 +8,9 @@ from pathlib import Path
 from sprout.checkpoint import CheckpointError
 from sprout.examples import EXAMPLES_FILE, ExampleError
 
+from .cache import DEFAULT_FOLDER
 from .pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, PipelineError, build
+from .snapshots import SnapshotError
 
 PROG = "python -m build_artifacts"
 
@@ -25,6 +27,11 @@ def parse(argv):
     p.add_argument("--no-train", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=0, help="seed of the random sequences and the untrained baseline")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--cache", type=Path, default=None,
+                   help="folder keeping computed results for the next build (default: .cache/artifacts)")
+    p.add_argument("--no-cache", action="store_true", help="compute everything, keep nothing")
+    p.add_argument("--snapshots", type=Path, default=None,
+                   help="a run's snapshot folders (runs/<run>-snapshots): score each and add it to the training story")
     return p.parse_args(argv)
 
 
@@ -46,9 +53,11 @@ def main(argv=None):
     try:
         opts = Options(checkpoints=args.checkpoints, out=args.out, examples=args.examples,
                        tinystories=tinystories_dir(args.tinystories),
-                       seed=args.seed, quiet=args.quiet, argv=argv)
+                       seed=args.seed, quiet=args.quiet, argv=argv,
+                       cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
+                       snapshots=args.snapshots)
         out = build(opts)
-    except (PipelineError, ExampleError, CheckpointError, FileNotFoundError) as e:
+    except (PipelineError, ExampleError, CheckpointError, SnapshotError, FileNotFoundError) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

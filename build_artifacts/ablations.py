@@ -5,9 +5,18 @@ each measure's result is kept in ablations.json under a key made of both, and th
 reuses it while the key matches. Without TinyStories' validation.txt the validation measure
 cannot be keyed by its texts; the result of an earlier build on the same checkpoint is then
 kept (the committed artifacts carry one), and where there is none the measure is left out.
+
+One head removed alone can be stood in for by another that does the same job, so the heads the
+chapter calls induction heads are also removed together ("together": the best one, the two
+best, ... all of them), keyed and reused the same way. As a control, sets of as many other
+heads (neither induction nor previous-token heads, which induction heads read) are drawn at
+random and removed together too: what is specific to the induction heads shows as the gap.
 """
+import functools
 import hashlib
 import json
+import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -16,6 +25,7 @@ from sprout import ablate
 from .output import rounded
 
 VERSION = 1  # bump when the computation changes, so every stored result is recomputed
+CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the induction heads
 FILE = "ablations.json"
 VALIDATION = ablate.VALIDATION
 
@@ -35,12 +45,22 @@ def previous_results(*folders):
     return {}
 
 
+def called_heads(scores, called):
+    """(layer, head), 1-based, of every head `called` its kind, highest score first."""
+    found = [(-s, l + 1, h + 1) for l, row in enumerate(scores) for h, s in enumerate(row) if called[l][h]]
+    return [(l, h) for _, l, h in sorted(found)]
+
+
+def _keys(checkpoint_sha, measures, mean_texts):
+    means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
+    return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
+
+
 def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log=None):
     """ablations.json's content: per measure its key, intact value and [layer][head] values."""
     log = log or sys.stderr
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
-    means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
-    keys = {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
+    means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
     stored = previous.get("measures", {})
     results = {name: stored[name] for name, key in keys.items() if stored.get(name, {}).get("key") == key}
     if VALIDATION not in keys:
@@ -55,8 +75,7 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
     todo = [m for m in measures if m.name not in results]
     print(f"ablations: {len(results)} measures kept from an earlier build, {len(todo)} to compute", file=log)
     if todo:
-        means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
-        fresh = ablate.ablate_heads(model, todo, means)
+        fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
         for m in todo:
             results[m.name] = {"key": keys[m.name], "means_key": means_key, "kind": m.kind,
                                "rows": len(m.rows), "predictions": sum(map(len, m.positions)),
@@ -68,6 +87,41 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
     return {"version": VERSION, "method": "mean", "means_from": f"{ablate.STORIES} held-out generated stories, "
             f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
             "measures": dict(sorted(results.items())), **summary}
+
+
+def together(model, tokenizer, checkpoint_sha, heads, others, previous, seed=0, log=None):
+    """ablations.json's "together": the k best of `heads` ((layer, head), 1-based, best first)
+    removed at once for every k, beside sets of as many heads drawn from `others`."""
+    measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, None, seed)
+    means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
+    means = functools.cache(lambda: ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
+    return removed_together(model, measures, means, means_key, keys, heads, others, seed,
+                            previous.get("together", {}), log or sys.stderr)
+
+
+
+
+def removed_together(model, measures, means, means_key, keys, heads, others, seed, stored, log):
+    """The k best of `heads` removed at once, for k = 1 .. len(heads), on every measure but the
+    validation loss (so that a build without TinyStories gives the same result); and, as a
+    control, CONTROL_DRAWS sets of as many heads drawn at random from `others`."""
+    measures = [m for m in measures if m.name != VALIDATION]
+    sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
+    rng = random.Random(seed)
+    controls = ([sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
+                if len(others) >= len(heads) else [])
+    key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
+    if stored.get("key") == key:
+        print(f"ablations: {len(sets)} sets of heads removed together, kept from an earlier build", file=log)
+        return stored
+    print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log)
+    fresh = ablate.ablate_together(model, measures, means(), [[(l - 1, h - 1) for l, h in s] for s in sets + controls])
+
+    def entry(s, v):
+        return {"heads": s, "values": v, "repeat_advantage_kept": ablate.advantage_kept(fresh["intact"], v)}
+    return rounded({"key": key, "intact": fresh["intact"],
+                    "sets": [entry(s, v) for s, v in zip(sets, fresh["removed"])],
+                    "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets):])]})
 
 
 def as_removed(result):
@@ -91,4 +145,35 @@ def ablation_stats(result, stats):
     out.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
                 "ablation.most_breaking.breaks": value,
                 "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
+    if result.get("together"):
+        out.update(together_stats(result))
     return out
+
+
+def together_stats(result):
+    """The chapter's induction heads removed together: what is left of the repeat's advantage
+    with all of them gone, after the k best (k = 1 ..), and without each one alone."""
+    m, sets = result["measures"], result["together"]["sets"]
+    advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
+    every = sets[-1]
+    kept_alone = [(m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
+                  for l, h in every["heads"]]
+    v = every["values"]
+    return {"ablation.induction_heads.count": len(every["heads"]),
+            "ablation.induction_heads.repeat_advantage": round(v["repeat_first"] - v["repeat_second"], 4),
+            "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
+            "ablation.induction_heads.name_probe": v["name_probe"],
+            "ablation.induction_heads.loss_generated": v["loss_generated"],
+            "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in sets],
+            "ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
+            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4),
+            **control_stats(result["together"]["controls"])}
+
+
+def control_stats(controls):
+    if not controls:
+        return {}
+    kept = [c["repeat_advantage_kept"] for c in controls]
+    return {"ablation.induction_heads.controls": len(kept),
+            "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
+            "ablation.induction_heads.control_kept_lowest": round(min(kept), 4)}

@@ -137,9 +137,10 @@ STORY_LINES = {  # training_story series -> (name, colour, dash); Okabe-Ito hues
 }
 
 
-def training_story_figure(story):
+def training_story_figure(story, snapshots=()):
     """Head scores (top) and loss on [◆, R, R] (bottom) at every evaluation of every stage,
-    the stages marked with dotted lines and their letters."""
+    the stages marked with dotted lines and their letters; scored snapshots (build_artifacts.
+    snapshots), where given, as open diamonds on the same axes."""
     fig = make_subplots(2, 1, shared_xaxes=True, vertical_spacing=0.08)
     points = [e for stage in story["stages"] for e in stage["evaluations"]]
     steps = [e["step"] for e in points]
@@ -148,12 +149,23 @@ def training_story_figure(story):
         fig.add_scatter(x=steps, y=[e.get(key) for e in points], mode="lines+markers", name=name,
                         line=dict(color=colour, dash=dash), marker=dict(size=5),
                         hovertemplate="step %{x}: %{y:.3f}<extra>" + name + "</extra>", row=row, col=1)
-    for stage in story["stages"]:
-        if stage["start"]:
+    for key, (name, colour, _) in STORY_LINES.items() if snapshots else ():
+        fig.add_scatter(x=[p["step"] for p in snapshots], y=[p[key] for p in snapshots], mode="markers",
+                        name=f"{name}, snapshot", marker=dict(color=colour, symbol="diamond-open", size=9),
+                        customdata=[p["snapshot"] for p in snapshots],
+                        hovertemplate="%{customdata}, step %{x}: %{y:.3f}<extra>" + name + "</extra>",
+                        row=2 if key.startswith("repeat") else 1, col=1)
+    stages = [(s["name"], s["start"], s["end"]) for s in story["stages"]]
+    after = [p for p in snapshots if p["stage"] not in {s[0] for s in stages}]
+    if after:  # a later run, started from the published checkpoint
+        end = stages[-1][2] if stages else 0
+        stages.append((after[0]["stage"], end, max(p["step"] for p in after)))
+    for name, start, end in stages:
+        if start:
             for row in (1, 2):
-                fig.add_vline(x=stage["start"], line=dict(dash="dot", color="#888888"), row=row, col=1)
-        fig.add_annotation(x=(stage["start"] + stage["end"]) / 2, y=1.0, yref="y domain", showarrow=False,
-                           yanchor="bottom", text=f"stage {stage['name']}", row=1, col=1)
+                fig.add_vline(x=start, line=dict(dash="dot", color="#888888"), row=row, col=1)
+        fig.add_annotation(x=(start + end) / 2, y=1.0, yref="y domain", showarrow=False,
+                           yanchor="bottom", text=f"stage {name}", row=1, col=1)
     fig.update_layout(**BASE_LAYOUT, title="How Sprout's heads formed during training", height=560,
                       legend=dict(orientation="h", y=-0.12))
     fig.update_yaxes(title="best head score", range=[0, 1.05], row=1, col=1)

@@ -14,7 +14,7 @@ import plotly
 import torch
 from tqdm import tqdm
 
-from sprout import measurements
+from sprout import data, measurements
 from sprout.checkpoint import load_checkpoint
 from sprout.claims import THRESHOLDS
 from sprout.data import file_sha256
@@ -22,7 +22,8 @@ from sprout.examples import EXAMPLES_FILE, load_examples
 from sprout.measurements import MODELS
 from sprout.precision import in_float32, in_float64
 
-from . import ablations, baselines, browser_model, figures, measure, training_story
+from . import ablations, baselines, browser_model, figures, measure, snapshots, training_story
+from .cache import Cache, code_version
 from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,8 @@ class Options:
     seed: int = 0
     quiet: bool = False
     argv: list = field(default_factory=list)  # the command line, for the manifest
+    cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
+    snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
 
 
 def missing_checkpoints(folder):
@@ -102,36 +105,57 @@ def _build(opts, bar):
 
     stage(0)
     models, tokenizer, trainings, checkpoint_sha = load_models(opts)
+    cache = Cache(opts.cache)
+    story = training_story.training_story(trainings["sprout"])
+    to_score = () if opts.snapshots is None else snapshots.placed(opts.snapshots, trainings["sprout"], story,
+                                                                   checkpoint_sha["sprout"])
 
     stage(1)  # every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark
     tokenized = measurements.tokenized_set(load_examples(opts.examples), tokenizer, models)
+    # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
+    texts = (tokenizer.sha256(), [(repr(t.example), t.ids) for t in tokenized])
 
     stage(2)  # in float32 and bf16, as the models run in training; kept in ablations.json per checkpoint
     sprout = models["sprout"]
-    ablation = ablations.run(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories,
-                             ablations.previous_results(opts.out, DEFAULT_OUT), opts.seed)
+    previous = ablations.previous_results(opts.out, DEFAULT_OUT)
+    ablation = ablations.run(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories, previous, opts.seed)
     for model in models.values():  # everything else in float64: the same bytes on any CPU
         in_float64(model)
 
     stage(3)
-    records, grids = {}, {}
-    for t in tokenized:
-        records[t.example.id], grids[t.example.id] = measure.example_record(t, models, tokenizer)
+    examples = cache.get("examples", lambda: [measure.example_record(t, models, tokenizer) for t in tokenized],
+                         checkpoint_sha, texts, code_version(measure))
+    records = {t.example.id: record for t, (record, _) in zip(tokenized, examples)}
+    grids = {t.example.id: grid for t, (_, grid) in zip(tokenized, examples)}
 
     stage(4)
-    measured = measurements.measure(models, tokenizer, tokenized, opts.tinystories, opts.seed,
-                                    removed=ablations.as_removed(ablation))
+    removed = ablations.as_removed(ablation)
+    measured = cache.get("measurements", lambda: measurements.measure(
+        models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed),
+        checkpoint_sha, texts, corpus_key(opts.tinystories), opts.seed, removed, code_version(measurements))
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
-    band = baselines.baselines(sprout, measurements.make_repeats(tokenizer, opts.seed), tokenized, heads, opts.seed)
+    band = cache.get("baselines", lambda: baselines.baselines(
+        sprout, measurements.make_repeats(tokenizer, opts.seed), tokenized, heads, opts.seed),
+        checkpoint_sha["sprout"], texts, opts.seed, code_version(baselines))
     table = measure.model_table(models, trainings, measured.stats)
-    spread = figures.spread_of_dot_products(seed=opts.seed)
-    story = training_story.training_story(trainings["sprout"])
+    spread = cache.get("dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed),
+                       opts.seed, code_version(figures))
+    # the heads called induction heads, removed together beside random sets of other heads (not
+    # the previous-token heads they read): in float32 and bf16 like the pass over every head
+    induction_heads = ablations.called_heads(heads["repeats"]["induction"], band["induction"]["called"])
+    read_by_them = ablations.called_heads(heads["examples"]["previous_token"], band["previous_token"]["called"])
+    others = [(l + 1, h + 1) for l in range(sprout.cfg.n_layer) for h in range(sprout.cfg.n_head)
+              if (l + 1, h + 1) not in {*induction_heads, *read_by_them}]
+    if induction_heads:
+        ablation["together"] = ablations.together(in_float32(sprout), tokenizer, checkpoint_sha["sprout"],
+                                                  induction_heads, others, previous, opts.seed)
+    scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 
     stage(5)
     figs = {"f1_dot_product_spread": figures.f1_figure(spread),
             "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
             "model_losses": figures.loss_figure(table),
-            "training_story": figures.training_story_figure(story)}
+            "training_story": figures.training_story_figure(story, scored)}
     for kind in measurements.SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
@@ -164,7 +188,14 @@ def _build(opts, bar):
                                           Path(opts.checkpoints) / "sprout", in_float32(sprout), tokenizer)
         write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), checkpoint_sha, measured.measured_on))
     bar.update(1)
+    cache.report()
     return Path(opts.out)
+
+
+def corpus_key(tinystories):
+    """What the held-out TinyStories measures read: the validation file's sha256 (None without one)."""
+    path = data.validation_file(tinystories) if tinystories is not None else None
+    return None if path is None else file_sha256(path)
 
 
 def manifest(opts, hashes, checkpoint_sha, corpus_of):

@@ -10,11 +10,15 @@ def stage_name(index):
     return chr(ord("a") + index)
 
 
+def stages_of(training):
+    """Every stage's own record, oldest first."""
+    return [*training.get("earlier_stages", []), {k: v for k, v in training.items() if k != "earlier_stages"}]
+
+
 def training_story(training):
     """{"stages": [{name, start, end, evaluations: [{step (over all stages), stage_step, *SERIES}]}]}."""
-    stages = [*training.get("earlier_stages", []), {k: v for k, v in training.items() if k != "earlier_stages"}]
     story, start = [], 0
-    for i, stage in enumerate(stages):
+    for i, stage in enumerate(stages_of(training)):
         history = stage.get("history", [])
         evaluations = [{"step": start + h["step"], "stage_step": h["step"], **{k: h[k] for k in SERIES if k in h}}
                        for h in history]

@@ -12,7 +12,7 @@ All heads of a layer are removed at once in one batch that holds one copy of the
 The residual stream entering that layer is the same for all of them, so it is recorded once on
 the intact model, and only the layers from there on are run again.
 """
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 
 import torch
@@ -128,43 +128,53 @@ def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
     return torch.stack([s / count for s in sums]).view(len(layers), H, D)
 
 
-def _replace_one_head_per_copy(means_of_layer, heads):
+def _replace_per_copy(means_of_layer, heads_per_copy):
     """A pre-hook for one layer's output projection: in copy i of the batch (copies stacked
-    along the batch dimension), head heads[i] is replaced by its mean."""
+    along the batch dimension), every head in heads_per_copy[i] is replaced by its mean."""
     H, D = means_of_layer.shape
 
     def hook(module, args):
         y = args[0].clone()
         B, T, C = y.shape
-        view = y.view(len(heads), B // len(heads), T, H, D)
-        for i, h in enumerate(heads):
-            view[i, :, :, h, :] = means_of_layer[h].to(y.dtype)
+        view = y.view(len(heads_per_copy), B // len(heads_per_copy), T, H, D)
+        for i, heads in enumerate(heads_per_copy):
+            for h in heads:
+                view[i, :, :, h, :] = means_of_layer[h].to(y.dtype)
         return (y,)
     return hook
 
 
-@torch.no_grad()
-def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
-    """Every measure on the intact model and with each head removed in turn (or only the
-    (layer, head) pairs listed in `only`, 0-based; the others' entries are then None).
+def _removed_logits(model, inputs, means, head_sets):
+    """Logits of the batch repeated once per set, with copy i missing every (layer, head) of
+    head_sets[i]; run only from the first layer any set touches (inputs: _block_inputs)."""
+    layers = sorted({layer for s in head_sets for layer, _ in s})
+    with ExitStack() as stack:
+        for layer in layers:
+            heads = [[h for l, h in s if l == layer] for s in head_sets]
+            stack.enter_context(_hooked(model.blocks[layer].attn.proj, _replace_per_copy(means[layer], heads)))
+        return _run_from(model, layers[0], inputs[layers[0]].repeat(len(head_sets), 1, 1))
 
-    Returns {"intact": {name: value}, "ablated": {name: [[value per head] per layer]}}."""
+
+@torch.no_grad()
+def _measure_removals(model, measures, means, batches, autocast_bf16=True):
+    """Every measure on the intact model and with each head set removed. batches: lists of
+    head sets (each a list of 0-based (layer, head)), each list run as one batch.
+    Returns (intact values, one value per measure per set, sets in the order given)."""
     model.eval()
-    L, H = means.shape[:2]
-    chosen = {layer: [h for h in range(H) if only is None or (layer, h) in only] for layer in range(L)}
+    sets = [s for batch in batches for s in batch]
     rows = [r for m in measures for r in m.rows]
     positions = [p for m in measures for p in m.positions]
     owner = [k for k, m in enumerate(measures) for _ in m.rows]
-    # per measure: summed log-probs (or probs) and counts, intact and per head
+    kinds = [m.kind for m in measures]
+    # per measure: summed losses (or probs) and counts, intact and per set
     intact = torch.zeros(len(measures), dtype=torch.float64)
-    ablated = torch.zeros(len(measures), L, H, dtype=torch.float64)
+    removed = torch.zeros(len(sets), len(measures), dtype=torch.float64)
     counts = torch.zeros(len(measures), dtype=torch.float64)
 
-    def add(into, k_of_row, logprobs_per_row, kind_of):
+    def add(into, k_of_row, logprobs_per_row):
         for k, lp in zip(k_of_row, logprobs_per_row):
-            into[k] += (lp.exp() if kind_of[k] == "prob" else -lp).double().sum()
+            into[k] += (lp.exp() if kinds[k] == "prob" else -lp).double().sum()
 
-    kinds = [m.kind for m in measures]
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
         for group in _chunks(rows):
             ids = _padded([rows[i] for i in group])
@@ -172,26 +182,47 @@ def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
             ks = [owner[i] for i in group]
             split = [len(p) for p in pos]
             inputs = _block_inputs(model, ids)
-            lp = _target_logprobs(_run_from(model, 0, inputs[0]), ids, pos)
-            add(intact, ks, lp.split(split), kinds)
+            add(intact, ks, _target_logprobs(_run_from(model, 0, inputs[0]), ids, pos).split(split))
             for k, n in zip(ks, split):
                 counts[k] += n
-            for layer, heads in chosen.items():
-                if not heads:
-                    continue
-                x = inputs[layer].repeat(len(heads), 1, 1)
-                with _hooked(model.blocks[layer].attn.proj, _replace_one_head_per_copy(means[layer], heads)):
-                    logits = _run_from(model, layer, x)
-                B = ids.size(0)
-                for i, h in enumerate(heads):
+            done, B = 0, ids.size(0)
+            for batch in batches:
+                logits = _removed_logits(model, inputs, means, batch)
+                for i in range(len(batch)):
                     lp = _target_logprobs(logits[i * B:(i + 1) * B], ids, pos)
-                    add(ablated[:, layer, h], ks, lp.split(split), kinds)
-    intact /= counts
-    ablated /= counts.view(-1, 1, 1)
+                    add(removed[done + i], ks, lp.split(split))
+                done += len(batch)
+    return intact / counts, removed / counts
+
+
+def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
+    """Every measure on the intact model and with each head removed in turn (or only the
+    (layer, head) pairs listed in `only`, 0-based; the others' entries are then None).
+    The heads of one layer are removed in one batch.
+
+    Returns {"intact": {name: value}, "ablated": {name: [[value per head] per layer]}}."""
+    L, H = means.shape[:2]
+    batches = [[[(layer, h)] for h in range(H) if only is None or (layer, h) in only] for layer in range(L)]
+    batches = [b for b in batches if b]
+    intact, removed = _measure_removals(model, measures, means, batches, autocast_bf16)
+    value = {s[0]: removed[i] for i, s in enumerate(s for b in batches for s in b)}
     return {"intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
-            "ablated": {m.name: [[round(v, 5) if h in chosen[layer] else None for h, v in enumerate(row)]
-                                 for layer, row in enumerate(ablated[k].tolist())]
+            "ablated": {m.name: [[round(value[(l, h)][k].item(), 5) if (l, h) in value else None for h in range(H)]
+                                 for l in range(L)]
                         for k, m in enumerate(measures)}}
+
+
+def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf16=True):
+    """Every measure with all heads of each set removed at once (sets of 0-based (layer, head)).
+
+    Returns {"intact": {name: value}, "removed": [{name: value} per set, in order]}."""
+    sets = [sorted(set(s)) for s in head_sets]
+    if not sets or not all(sets):
+        raise ValueError("ablate_together: needs at least one set, and no empty set")
+    batches = [sets[i:i + per_batch] for i in range(0, len(sets), per_batch)]
+    intact, removed = _measure_removals(model, measures, means, batches, autocast_bf16)
+    return {"intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
+            "removed": [{m.name: round(row[k].item(), 5) for k, m in enumerate(measures)} for row in removed]}
 
 
 # ---- the measures the chapter asks about, and what removing a head costs each of them

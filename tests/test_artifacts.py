@@ -61,8 +61,10 @@ def examples_file(tmp_path_factory):
 
 
 def build(checkpoints, out, examples, *extra):
+    """A build that keeps no cache unless `extra` names one (test_cache.py builds with one)."""
+    cache = [] if "--cache" in extra else ["--no-cache"]
     return main(["--checkpoints", str(checkpoints), "--out", str(out), "--examples", str(examples),
-                 "--tinystories", "none", "--quiet", *extra])
+                 "--tinystories", "none", "--quiet", *cache, *extra])
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +134,7 @@ def test_manifest_hashes_every_other_file(built):
 
 
 def test_two_runs_give_identical_bytes(built, checkpoints, examples_file):
+    """Two builds that keep no cache compute everything twice: the pipeline is deterministic."""
     before = snapshot(built)
     assert build(checkpoints, built, examples_file) == 0
     assert snapshot(built) == before
@@ -310,3 +313,81 @@ def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkp
     assert build(checkpoints, again, examples_file) == 0
     assert load(again / "ablations.json") == first
     assert "5 measures kept from an earlier build, 0 to compute" in capsys.readouterr().err
+
+
+def without_manifest(folder):
+    return {name: data for name, data in snapshot(folder).items() if name != "manifest.json"}  # it names the command
+
+
+def computed(err):
+    return re.search(r"cache: .* (\d+) computed \(([^)]*)\)", err).group(2).split(", ")
+
+
+def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_touches(
+        built, checkpoints, examples_file, tmp_path, capsys):
+    cache, out = tmp_path / "cache", tmp_path / "artifacts"
+    assert build(checkpoints, out, examples_file, "--cache", str(cache)) == 0
+    capsys.readouterr()
+    assert build(checkpoints, out, examples_file, "--cache", str(cache)) == 0
+    assert computed(capsys.readouterr().err) == ["none"]
+    assert without_manifest(out) == without_manifest(built), "a cached result gives the bytes a fresh one does"
+
+    assert build(checkpoints, out, examples_file, "--cache", str(cache), "--seed", "1") == 0
+    again = computed(capsys.readouterr().err)
+    assert {"measurements", "baselines", "dot_product_spread"} <= set(again)
+    assert "examples" not in again, "the example files do not read the seed"
+
+    changed = tmp_path / "checkpoints"
+    shutil.copytree(checkpoints, changed)
+    model, tok, training = load_checkpoint(checkpoints / "sprout")
+    with torch.no_grad():
+        model.blocks[0].attn.proj.weight.mul_(0.5)
+    save_checkpoint(changed / "sprout", model, tok, training)
+    assert build(changed, out, examples_file, "--cache", str(cache), "--seed", "1") == 0
+    assert {"examples", "measurements", "baselines"} <= set(computed(capsys.readouterr().err))
+
+
+@pytest.fixture(scope="module")
+def snapshot_run(checkpoints, tmp_path_factory):
+    """Two snapshots of a run started from the (tiny) published Sprout."""
+    run = tmp_path_factory.mktemp("runs") / "later-snapshots"
+    published, tok, _ = load_checkpoint(checkpoints / "sprout")
+    for step, seed in ((10, 3), (20, 4)):
+        torch.manual_seed(seed)
+        save_checkpoint(run / f"step-{step:06d}", build_model(published.cfg), tok,
+                        {"recipe": {"init_from": str(checkpoints / "sprout")}, "step": step})
+    return run
+
+
+def test_snapshots_are_scored_onto_the_training_story(snapshot_run, built, checkpoints, examples_file, tmp_path):
+    from build_artifacts import snapshots
+
+    out = tmp_path / "artifacts"
+    assert build(checkpoints, out, examples_file, "--snapshots", str(snapshot_run)) == 0
+    traces = {t["name"]: t for t in load(out / "figures" / "training_story.json")["data"]}
+    steps = (10, 20)  # the tiny published Sprout records no steps: its story ends at 0, the later run follows
+    expected = [snapshots.scores(*load_checkpoint(snapshot_run / f"step-{s:06d}")[:2], seed=0) for s in steps]
+    for key, (name, _, _) in figures.STORY_LINES.items():
+        trace = traces[f"{name}, snapshot"]
+        assert list(trace["x"]) == list(steps) and list(trace["customdata"]) == [f"step-{s:06d}" for s in steps]
+        assert list(trace["y"]) == pytest.approx([e[key] for e in expected], abs=1e-6)
+    plain = load(built / "figures" / "training_story.json")["data"]
+    assert not any(t["name"].endswith("snapshot") for t in plain), "no snapshots given, none drawn"
+
+
+@pytest.mark.parametrize("case", ["empty", "unrelated"])
+def test_snapshots_that_cannot_be_placed_stop_the_build_with_one_line(case, snapshot_run, previous, checkpoints,
+                                                                     examples_file, tmp_path, capsys):
+    folder = tmp_path / "snapshots"
+    folder.mkdir()
+    if case == "unrelated":
+        shutil.copytree(snapshot_run / "step-000010", folder / "step-000010")
+        training = load(folder / "step-000010" / "training.json")
+        training["recipe"]["init_from"] = str(tmp_path / "elsewhere")
+        (folder / "step-000010" / "training.json").write_text(json.dumps(training))
+    before = snapshot(previous)
+    assert build(checkpoints, previous, examples_file, "--snapshots", str(folder)) == 1
+    err = capsys.readouterr().err.strip()
+    expected = "no snapshot" if case == "empty" else "neither a stage of the published Sprout"
+    assert expected in err and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    assert_untouched(previous, before)
