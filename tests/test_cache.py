@@ -1,8 +1,6 @@
 """The artifacts' cache (build_artifacts/cache.py): a result comes back only while everything it
 depends on stays the same, and a file is replaced whole or not at all."""
-import json
 import pickle
-from pathlib import Path
 
 import pytest
 
