@@ -8,24 +8,15 @@ backgrounds: the Viridis scale for heatmaps and Okabe-Ito hues for lines and bar
 No story text goes into a figure, so nothing a reader sees there can be read as HTML.
 """
 import html
-import re
 from pathlib import Path
 
 import numpy as np
-import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.subplots import make_subplots
 
-PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-# plotly.js carries default addresses for map data (topojson files, map icons). No figure here is
-# a map, so they are never fetched, but the site should not hold any outside address at all:
-# the copy served with the figures points them at local folders instead.
-OUTSIDE_DEFAULTS = {  # patterns of those addresses -> local folders
-    r"https://cdn\.plot\.ly/un/": "topojson/",
-    r"https://cdn\.jsdelivr\.net/npm/@mapbox/maki@[0-9.]+/icons/": "map-icons/",
-}
-OUTSIDE_ADDRESS = re.compile(r"https?://(cdn\.|unpkg\.com|cdnjs\.|fonts\.googleapis|fonts\.gstatic|cdn\.jsdelivr)")
+from build_site.vendor import local_plotly_js
+
 MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
 MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
 CORPUS_NAMES = {"generated": "generated stories", "tinystories_validation": "TinyStories validation"}
@@ -218,17 +209,6 @@ def figure_html(fig, name, height=500):
     title = html.escape(html.unescape(fig.layout.title.text or name), quote=False)  # Plotly titles are escaped
     head = f'<meta charset="utf-8" />\n    <title>{title}</title>\n    <link rel="icon" href="data:,">'
     return page.replace("<html>", '<html lang="en">', 1).replace('<meta charset="utf-8" />', head, 1)
-
-
-def local_plotly_js(source=PLOTLY_JS):
-    """A plotly.js bundle with its map-data addresses made local; refuses any other outside address."""
-    text = Path(source).read_text(encoding="utf-8")
-    for outside, local in OUTSIDE_DEFAULTS.items():
-        text = re.sub(outside, local, text)
-    found = OUTSIDE_ADDRESS.search(text)
-    if found:
-        raise RuntimeError(f"{Path(source).name} still names an outside address near {text[found.start():found.start() + 60]!r}")
-    return text
 
 
 def write_figures(folder, figures):

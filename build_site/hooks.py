@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jupytext
 
-from build_artifacts.figures import OUTSIDE_ADDRESS, local_plotly_js
+from build_site.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_ASSETS = ROOT / "site_assets"
