@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test test-fast bench clean train claims artifacts site serve
+.PHONY: setup test test-fast bench bench-browser clean train claims artifacts site serve
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -39,6 +39,10 @@ serve: setup
 
 bench: setup
 	$(PY) -m sprout bench --config sprout --compile
+
+# The in-browser model's load and time-to-view (about 4 minutes), written to test-output/story_benchmark.json
+bench-browser: setup
+	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache node_modules test-output

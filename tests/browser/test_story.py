@@ -249,6 +249,7 @@ def test_a_missing_model_file_gives_an_alert(browse, built_site):
     browse.errors[:] = [e for e in browse.errors if "404" not in e]  # the missing file itself
 
 
+@pytest.mark.benchmark
 def test_speed_benchmark_written_to_test_output(browse, built_site):
     """Not a timed test: writes model-load and time-to-first-view for 128 and 512 tokens (medians of 3)."""
     page = open_story(browse, built_site)
