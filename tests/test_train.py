@@ -1,7 +1,6 @@
 import dataclasses
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 import torch
@@ -9,7 +8,8 @@ from safetensors.torch import load_file, save_file
 
 from sprout.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from sprout.data import Mix
-from sprout.model import build_model, config_from_dict
+from sprout.corpus.stories import generate_stories
+from sprout.model import TransformerConfig, build_model, config_from_dict
 from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, Trainer, learning_rate
 from tests.conftest import SMALL
@@ -52,21 +52,31 @@ def test_resumed_run_matches_uninterrupted_run_step_for_step(tmp_path, tokenizer
         assert torch.equal(a[name], b[name]), name
 
 
-SAVED_RUN = Path(__file__).resolve().parent / "fixtures" / "saved_run"  # tests/fixtures/make_saved_run.py
+@pytest.fixture
+def saved_run(tmp_path):
+    """A tiny run stopped and saved at step 3 of 6, as `sprout train` saves every run (weights,
+    tokenizer, training.json and resume.pt with AdamW's moments). Made here, not kept in git:
+    optimizer state stays out of the repository."""
+    tokenizer = Tokenizer.train(generate_stories(123, 100), vocab_size=320)
+    recipe = Recipe(model=TransformerConfig(context=32, n_layer=1, n_head=2, d_model=16), steps=6, batch_size=2,
+                    seq_len=16, warmup=5, eval_every=1000, eval_stories=4,
+                    mix=Mix(generated=1.0, copy=0.3, copy_min=4, copy_max=8))
+    folder = tmp_path / "saved_run"
+    Trainer.start(recipe, folder, tokenizer=tokenizer, quiet=True).run(stop_after=3)
+    return folder
 
 
-def test_a_run_saved_by_the_code_before_start_and_resume_continues_as_if_never_stopped(tmp_path):
-    """saved_run was stopped at step 3 of 6 by the Trainer that still took resume=True (the format
-    the long runs are saved in). Resumed, it must end where an uninterrupted run ends: AdamW
+def test_a_saved_run_resumed_continues_as_if_never_stopped(tmp_path, saved_run):
+    """Stopped at step 3 of 6 and resumed, a run must end where an uninterrupted run ends: AdamW
     restarted without its saved moments lands about 1e-2 away."""
-    run = shutil.copytree(SAVED_RUN, tmp_path / "saved")
+    run = shutil.copytree(saved_run, tmp_path / "saved")
     resumed = Trainer.resume(run, quiet=True)
     assert (resumed.step, resumed.tokens) == (3, 3 * 2 * 16)
     resumed.run()
-    recorded = json.loads((SAVED_RUN / "training.json").read_text())["recipe"]
-    cfg = config_from_dict(json.loads((SAVED_RUN / "config.json").read_text()))
+    recorded = json.loads((saved_run / "training.json").read_text())["recipe"]
+    cfg = config_from_dict(json.loads((saved_run / "config.json").read_text()))
     whole = Trainer.start(Recipe.from_dict({**recorded, "model": cfg.to_dict()}), tmp_path / "whole",
-                          tokenizer=Tokenizer.load(SAVED_RUN / "tokenizer.json"), quiet=True)
+                          tokenizer=Tokenizer.load(saved_run / "tokenizer.json"), quiet=True)
     whole.run()
     assert json.loads((run / "training.json").read_text())["step"] == 6
     for name, value in whole.model.state_dict().items():
