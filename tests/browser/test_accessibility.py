@@ -4,6 +4,7 @@ palette, once every widget and chart is ready and one head map is enlarged."""
 import json
 
 import pytest
+from playwright.sync_api import expect
 from test_site import PAGES, ROOT, load_everything, open_page, set_scheme
 
 pytestmark = pytest.mark.browser
@@ -86,7 +87,8 @@ def test_axe_finds_nothing_serious_on_the_standalone_figure_pages(browse, built_
     page.locator(".sprout-figure-data summary").click()
     points = sum(len(t["y"]) for t in data["data"] if t["type"] != "heatmap")
     cells = sum(grid_cells(t["z"]) for t in data["data"] if t["type"] == "heatmap")
-    assert page.locator(".sprout-figure-table tbody tr").count() == min(points + cells, 400)
+    # the table is made on the <details> toggle event, which fires after the click returns
+    expect(page.locator(".sprout-figure-table tbody tr")).to_have_count(min(points + cells, 400))
     assert page.get_by_role("link", name="CSV").get_attribute("href").startswith("blob:")
     assert page.get_by_role("link", name="JSON").get_attribute("download") == f"{name}.json"
     assert axe_findings(page) == []

@@ -5,6 +5,7 @@ import io
 import json
 
 import pytest
+from playwright.sync_api import expect
 from test_site import ROOT, open_page
 
 pytestmark = pytest.mark.browser
@@ -43,7 +44,7 @@ def check_chart_data(page, name):
     figure.locator(".sprout-figure-data summary").click()
     rows = figure.locator(".sprout-figure-table tbody tr")
     points = sum(len(t["y"]) for t in data["data"])
-    assert rows.count() == min(points, 400)
+    expect(rows).to_have_count(min(points, 400))  # made on the toggle event, after the click
 
     with page.expect_download() as got:
         figure.get_by_role("link", name="CSV").click()
