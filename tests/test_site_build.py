@@ -11,6 +11,7 @@ import pytest
 from build_site import macros
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
+from build_site.math import MathError, render_math
 
 
 class FakeEnv:
@@ -120,6 +121,26 @@ def test_the_notebook_templates_cdn_loaders_are_recognised():
             '"DOMContentLoaded", async () => { document.querySelectorAll(".jp-Mermaid > pre");'
             ' await import("https://cdnjs.cloudflare.com/mermaid.mjs"); });\n</script><p>kept</p>')
     assert NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", page)).strip() == "<p>kept</p>"
+
+
+def test_formulas_are_typeset_at_build_time_for_the_eye_and_for_screen_readers():
+    page = ('<html lang="en"><p>A <span class="arithmatex">\\(a &lt; b_j\\)</span> here.</p>\n'
+            '<div class="arithmatex">\\[\n\\sum_j a_j\n\\]</div></html>')
+    typeset = render_math(page, "index.md")
+    assert typeset.startswith('<html data-math="done" lang="en">')
+    assert "\\(" not in typeset and "\\[" not in typeset
+    inline, display = typeset.split('<div class="arithmatex">')
+    assert '<span class="arithmatex"><span class="katex">' in inline and "katex-display" not in inline
+    assert "katex-display" in display
+    # MathML for screen readers, the HTML rendering hidden from them, the TeX kept as annotation
+    assert inline.count("<math") == 1 and '<mo>&lt;</mo>' in inline and 'aria-hidden="true"' in inline
+    assert '<annotation encoding="application/x-tex">a &lt; b_j</annotation>' in inline
+    assert display.count("<math") == 1 and 'display="block"' in display
+
+
+def test_a_formula_katex_cannot_parse_stops_the_build_with_its_page_and_text():
+    with pytest.raises(MathError, match=r"page index.md: KaTeX: .*\\\\frac\{a"):
+        render_math('<span class="arithmatex">\\(\\frac{a\\)</span>', "index.md")
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,7 @@ PHONE = (375, 812)
 DESKTOP = (1280, 900)
 
 
-# the formulas off screen are typeset in small slices after the load; this says all are done
+# every formula of the page is typeset (at build time, by build_site/math.py); this says so
 MATH_DONE = "() => document.documentElement.dataset.math === 'done'"
 
 
@@ -60,6 +60,9 @@ def test_formulas_render_with_the_sites_katex(browse, built_site):
     assert formulas.count() >= 8
     assert page.locator(".arithmatex:not(:has(.katex))").count() == 0, "a formula was left as TeX"
     assert page.locator(".katex-error").count() == 0
+    # screen readers get each formula as MathML; the page arrives typeset and loads no KaTeX script
+    assert page.locator(".arithmatex .katex-mathml math").count() == formulas.count()
+    assert not [u for u in browse.requests if "katex" in u and u.endswith(".js")]
     # KaTeX's own fonts, from the site
     fonts = [u for u in browse.requests if u.endswith(".woff2")]
     assert fonts and all("/assets/vendor/katex/fonts/" in u for u in fonts)
