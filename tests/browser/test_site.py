@@ -22,11 +22,14 @@ DESKTOP = (1280, 900)
 
 # every formula of the page is typeset (at build time, by build_site/math.py); this says so
 MATH_DONE = "() => document.documentElement.dataset.math === 'done'"
+# the page's parts (build_site/page_parts.py) are all laid out, not only those near the screen
+PARTS_LAID_OUT = "() => !document.querySelector('.sprout-part:not(.laid-out)')"
 
 
 def open_page(browse, built_site, path=""):
     browse.goto(built_site + path)
     browse.page.wait_for_function("() => document.body.dataset.mdColorScheme !== undefined")
+    browse.page.wait_for_function(PARTS_LAID_OUT)  # text far below the screen is laid out too
     return browse.page
 
 
@@ -41,6 +44,7 @@ def load_everything(page, timeout=30_000):
     page.wait_for_function(f"""() => [...document.querySelectorAll('{WIDGETS}')]
                                       .every(el => el.hasAttribute('ready'))""", timeout=timeout)
     page.wait_for_function(MATH_DONE, timeout=timeout)
+    page.wait_for_function(PARTS_LAID_OUT, timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
 
 
