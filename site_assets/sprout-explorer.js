@@ -5,10 +5,15 @@
 //                  example="tom_he" layer="7" head="2" token="57"></sprout-explorer>
 // layer and head are 1-based (as readers see them); token indexes the example's `tokens`
 // (0 is ◆). Deep link: #explorer=tom_he/7/2/57 (key changeable with hash="...", hash="off").
-import {
-  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, define, displayToken, el,
-  csvLine, downloadLink, exampleUrl, formatPercent, parseSlashState, quoted, shadowParts, topK,
-} from './sprout-common.js';
+import { clampInt } from './sprout-attributes.js';
+import { colorTable } from './sprout-color.js';
+import { downloadLink, el, shadowParts } from './sprout-dom.js';
+import { define } from './sprout-element.js';
+import { csvLine, displayToken, formatPercent, quoted, topK } from './sprout-format.js';
+import { HeadWidget } from './sprout-head-widget.js';
+import { exampleUrl } from './sprout-load.js';
+import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested under Node)
@@ -115,7 +120,7 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-// Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (sprout-common.js).
+// Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (sprout-head-widget.js).
 export class SproutExplorer extends HeadWidget {
   static hashName = 'explorer';
 

@@ -9,10 +9,15 @@
 //               layer="5" head="4" highlight="induction"></sprout-heads>
 // base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
 // #heads=zorbin/5/4 (key changeable with hash="...", hash="off").
-import {
-  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, csvLine, define, displayToken,
-  downloadLink, el, fetchJson, formatPercent, parseSlashState, quoted, shadowParts,
-} from './sprout-common.js';
+import { clampInt } from './sprout-attributes.js';
+import { colorTable } from './sprout-color.js';
+import { downloadLink, el, shadowParts } from './sprout-dom.js';
+import { define } from './sprout-element.js';
+import { csvLine, displayToken, formatPercent, quoted } from './sprout-format.js';
+import { HeadWidget } from './sprout-head-widget.js';
+import { fetchJson } from './sprout-load.js';
+import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested under Node)
@@ -266,7 +271,7 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-// Lifecycle, loading, the URL hash and the link with W2 come from HeadWidget (sprout-common.js).
+// Lifecycle, loading, the URL hash and the link with W2 come from HeadWidget (sprout-head-widget.js).
 export class SproutHeads extends HeadWidget {
   static hashName = 'heads';
 

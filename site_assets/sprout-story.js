@@ -6,10 +6,13 @@
 // <sprout-story base="../artifacts/browser/"></sprout-story>
 // base holds model.json, sprout.onnx and tokenizer.json (build_artifacts/browser_model.py).
 // Deep link: #story=<layer>/<head>/<token>/<compressed text> (see sprout-story-core.js).
-import {
-  BASE_CSS, SproutElement, define, el, fetchJson, formatPercent, hashWriter, parseHashState, quoted,
-  unpackAttention, whenVisible,
-} from './sprout-common.js';
+import { unpackAttention } from './sprout-attention-data.js';
+import { el } from './sprout-dom.js';
+import { define, SproutElement } from './sprout-element.js';
+import { formatPercent, quoted } from './sprout-format.js';
+import { fetchJson, whenVisible } from './sprout-load.js';
+import { BASE_CSS } from './sprout-styles.js';
+import { hashWriter, parseHashState } from './sprout-url-state.js';
 import { SHARE_LIMIT, START_GLYPH, decodeShare, encodeShare } from './sprout-story-core.js';
 import './sprout-explorer.js';
 import './sprout-heads.js';

@@ -1,14 +1,17 @@
-// Unit tests for the data widgets' pure parts (W1, W2, W5 and sprout-common.js):
+// Unit tests for the data widgets' pure parts (W1, W2, W5 and the shared modules):
 // node --test site_assets/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-import {
-  colorScale, colorScaleRgb, colorTable, decodeAttention, displayToken, formatHashState,
-  formatPercent, isDark, parseHashState, prepareExample, textColorOn, topK, triangleSize,
-  watchTheme, withHashKey, define, exampleUrl, listOf,
-} from '../sprout-common.js';
+import { decodeAttention, triangleSize } from '../sprout-attention-data.js';
+import { listOf } from '../sprout-attributes.js';
+import { colorScale, colorScaleRgb, colorTable, textColorOn } from '../sprout-color.js';
+import { define } from '../sprout-element.js';
+import { displayToken, formatPercent, topK } from '../sprout-format.js';
+import { exampleUrl, prepareExample } from '../sprout-load.js';
+import { isDark, watchTheme } from '../sprout-theme.js';
+import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
 import {
   defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
 } from '../sprout-explorer.js';
@@ -279,7 +282,7 @@ test('nextSentence names the top guesses and what the story has next', async () 
 
 test('the explorer view and CSV lines quote what needs quoting', async () => {
   const { weightsCsv } = await import('../sprout-explorer.js');
-  const { csvLine } = await import('../sprout-common.js');
+  const { csvLine } = await import('../sprout-format.js');
   assert.equal(csvLine(['a,b', 'say "x"', 'line\nbreak', 3, null]), '"a,b","say ""x""","line\nbreak",3,');
   assert.equal(weightsCsv([0.75, 0.25], ['◆', ' he, said']), 'key,token,weight\n0,◆,0.7500\n1," he, said",0.2500\n');
 });
