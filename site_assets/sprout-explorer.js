@@ -31,6 +31,9 @@ export function formatExplorerState({ example, layer, head, token }) {
   return `${example}/${layer}/${head}/${token}`;
 }
 
+/** W2's permalink (HeadWidget reads and writes it): #explorer=tom_he/7/2/57. */
+export const EXPLORER_PERMALINK = { key: 'explorer', read: parseExplorerState, write: formatExplorerState };
+
 /** The k keys the query attends to most: [{ index, token, weight }], largest first. */
 export function topAttended(weights, tokens, k = 3) {
   return topK(weights, k).map((index) => ({ index, token: tokens[index], weight: weights[index] }));
@@ -122,12 +125,11 @@ const TEMPLATE = `
 
 // Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (sprout-head-widget.js).
 export class SproutExplorer extends HeadWidget {
-  static hashName = 'explorer';
+  static permalink = EXPLORER_PERMALINK;
 
   connected() {
-    const first = this.startSelection();
+    this.startSelection();
     this.fillExampleSelect();
-    if (first) this.applyHash(true, false);
     this.show(this.state.example);
   }
 
@@ -185,22 +187,6 @@ export class SproutExplorer extends HeadWidget {
     if (Number.isInteger(d.layer)) change.layer = d.layer;
     if (Number.isInteger(d.head)) change.head = d.head;
     return change;
-  }
-
-  parseHash(text) {
-    return parseExplorerState(text);
-  }
-
-  useHash(wanted, load) {
-    const exampleChanges = wanted.example !== this.state.example;
-    Object.assign(this.state, wanted);
-    this.fillExampleSelect(); // shows the wanted story at once, while it loads
-    if (exampleChanges && load) this.show(wanted.example);
-    else this.render();
-  }
-
-  hashText() {
-    return formatExplorerState(this.clampedState());
   }
 
   clampedState() {

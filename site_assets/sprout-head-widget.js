@@ -15,20 +15,22 @@ export const HEAD_SELECT = 'sprout-head-select';
  * What W2 and W5 share. Each shows one head (`state.layer`, `state.head`, 1-based) of one example
  * story (`state.example`, chosen in `ui.example` among the `examples` attribute's), loads its
  * story only once it comes near the viewport (or is woken), keeps the reader's pick in the URL
- * hash (key: the `hash` attribute, default `static hashName`; "off" disables it) and tells the
- * other widget about it with HEAD_SELECT events.
+ * hash and tells the other widget about it with HEAD_SELECT events.
+ *
+ * The permalink is the subclass's `static permalink = { key, read(text), write(state) }`: the
+ * hash key (the `hash` attribute overrides it; "off" disables deep links), the state a hash text
+ * names (null when malformed) and the text that records a state (null: nothing to record yet).
  *
  * A subclass calls startSelection() from connected() and fills in: initialState(),
- * exampleFolder(), setExample(data, name) (starting with takeExample), userSet(change, announce),
- * headSelectChange(detail) (the change another widget's pick makes here), parseHash(text) (the
- * wanted state or null), useHash(wanted, load) and hashText() (the state as the hash shows it,
- * or null while there is nothing to record).
+ * exampleFolder(), setExample(data, name) (starting with takeExample), render() (shows
+ * `state`, ending with writeHash()), userSet(change, announce) (a reader's change) and
+ * headSelectChange(detail) (the change another widget's pick makes here).
  */
 export class HeadWidget extends SproutElement {
   /**
-   * Read the examples offered and the selection (initialState() on the first connect; a moved
-   * element keeps the reader's), and start listening to the hash and to the other widget.
-   * Returns true on the first connect.
+   * Read the examples offered and the selection (initialState() on the first connect, then the
+   * permalink's if the hash has one; a moved element keeps the reader's), and start listening to
+   * the hash and to the other widget.
    */
   startSelection() {
     this.examples = listOf(this.getAttribute('examples') || this.getAttribute('example'));
@@ -42,7 +44,7 @@ export class HeadWidget extends SproutElement {
     window.addEventListener('hashchange', () => this.applyHash(true), { signal });
     this.woken = new Promise((resolve) => { this.wake = resolve; });
     whenVisible(this, { signal }).then(() => this.wake());
-    return first;
+    if (first) this.applyHash(true, false);
   }
 
   disconnected() {
@@ -74,25 +76,36 @@ export class HeadWidget extends SproutElement {
   // --- the URL hash ----------------------------------------------------------------------
 
   hashKey() {
-    return this.getAttribute('hash') || this.constructor.hashName;
+    return this.getAttribute('hash') || this.constructor.permalink.key;
   }
 
   /** Show what the hash asks for (scrolling to it if `scroll`; `load` false: leave loading to the caller). */
   applyHash(scroll, load = true) {
     const key = this.hashKey();
     if (key === 'off') return;
-    const wanted = this.parseHash(parseHashState(location.hash)[key]);
+    const wanted = this.constructor.permalink.read(parseHashState(location.hash)[key]);
     if (!wanted) return;
     if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
     this.wake?.();
-    this.useHash(wanted, load);
+    const exampleChanges = wanted.example !== this.state.example;
+    this.takeState(wanted);
+    if (load) {
+      this.fillExampleSelect(); // names the wanted story at once, while it loads
+      if (exampleChanges) this.show(wanted.example);
+      else this.render();
+    }
     if (scroll) scrollIntoViewSettled(this);
+  }
+
+  /** A permalink's state becomes the selection. */
+  takeState(wanted) {
+    Object.assign(this.state, wanted);
   }
 
   /** After a reader's change: record the selection in the URL (without a history entry). */
   writeHash() {
     if (!this.dirty || !this.data || this.dataName !== this.state.example) return;
-    const text = this.hashText();
+    const text = this.constructor.permalink.write(this.state);
     if (text === null) return;
     this.dirty = false;
     if (this.hashKey() === 'off') return;

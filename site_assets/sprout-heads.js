@@ -80,6 +80,11 @@ export function formatHeadsState({ example, layer, head }) {
   return `${example}/${layer}/${head}`;
 }
 
+/** W5's permalink (HeadWidget reads and writes it): #heads=zorbin/5/4; nothing while no head is enlarged. */
+export const HEADS_PERMALINK = {
+  key: 'heads', read: parseHeadsState, write: (state) => (state.layer ? formatHeadsState(state) : null),
+};
+
 /** The trained Sprout's score matrix [layer][head] (0-based) of one kind. */
 export function scoreMatrix(headScores, kind) {
   const source = KINDS[kind]?.from;
@@ -273,12 +278,11 @@ const TEMPLATE = `
 
 // Lifecycle, loading, the URL hash and the link with W2 come from HeadWidget (sprout-head-widget.js).
 export class SproutHeads extends HeadWidget {
-  static hashName = 'heads';
+  static permalink = HEADS_PERMALINK;
 
   connected() {
-    const first = this.startSelection();
+    this.startSelection();
     this.focusCell ||= [this.state.layer || 1, this.state.head || 1];
-    if (first) this.applyHash(true, false);
     this.fillExampleSelect();
     this.ui.kind.value = this.state.kind;
     this.loadScores();
@@ -347,7 +351,7 @@ export class SproutHeads extends HeadWidget {
       this.show(this.state.example);
     } else {
       if (this.state.layer !== before.layer || this.state.head !== before.head) this.keyCursor = null;
-      this.renderSelection();
+      this.render();
     }
     const picked = ['example', 'layer', 'head'].some((k) => this.state[k] !== before[k]);
     if (announce && picked) this.announce();
@@ -361,24 +365,10 @@ export class SproutHeads extends HeadWidget {
     return change;
   }
 
-  parseHash(text) {
-    return parseHeadsState(text);
-  }
-
-  useHash(wanted, load) {
-    const exampleChanges = wanted.example !== this.state.example;
-    Object.assign(this.state, wanted);
+  /** A permalink's head is also where the grid's keyboard focus goes. */
+  takeState(wanted) {
+    super.takeState(wanted);
     this.focusCell = [wanted.layer, wanted.head];
-    if (load) {
-      this.fillExampleSelect();
-      if (exampleChanges) this.show(wanted.example);
-      else this.renderSelection();
-    }
-  }
-
-  /** Nothing to record while no head is enlarged. */
-  hashText() {
-    return this.state.layer ? formatHeadsState(this.state) : null;
   }
 
   // --- loading -------------------------------------------------------------------------------
@@ -421,7 +411,7 @@ export class SproutHeads extends HeadWidget {
     this.buildGrid();
     this.redrawThumbnails();
     this.renderScores();
-    this.renderSelection();
+    this.render();
     this.paintRamp();
     this.setAttribute('ready', '');
   }
@@ -545,7 +535,8 @@ export class SproutHeads extends HeadWidget {
     return `Layer ${layer}, head ${head}${scores.length ? `; scores: ${scores.join(', ')}` : ''}`;
   }
 
-  renderSelection() {
+  /** The selection: the chosen cell, the grid's focus, the enlarged map and the hash. */
+  render() {
     if (!this.cells || this.dataName !== this.state.example) return;
     const { layers, heads } = this.data.maps;
     let [fl, fh] = this.focusCell;

@@ -13,10 +13,11 @@ import { exampleUrl, prepareExample } from '../sprout-load.js';
 import { isDark, watchTheme } from '../sprout-theme.js';
 import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
 import {
-  defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
+  EXPLORER_PERMALINK, SproutExplorer, defaultQuery, formatExplorerState, parseExplorerState,
+  readoutSentence, topAttended,
 } from '../sprout-explorer.js';
 import {
-  KINDS, fittedCell, formatHeadsState, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
+  HEADS_PERMALINK, KINDS, SproutHeads, fittedCell, formatHeadsState, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
   scrollToShow, topHeads,
 } from '../sprout-heads.js';
 import { markCursor, windowRole } from '../sprout-window.js';
@@ -189,6 +190,22 @@ test('heads state round-trips and rejects junk', () => {
   assert.deepEqual(parseHeadsState('zorbin/5/4'), { example: 'zorbin', layer: 5, head: 4 });
   assert.equal(parseHeadsState('zorbin/5'), null);
   assert.equal(parseHeadsState('zorbin/5/0'), null);
+});
+
+test('W2 and W5 keep their state in the hash through their permalink codecs', () => {
+  assert.equal(SproutExplorer.permalink, EXPLORER_PERMALINK);
+  assert.equal(SproutHeads.permalink, HEADS_PERMALINK);
+  assert.equal(EXPLORER_PERMALINK.key, 'explorer');
+  assert.equal(HEADS_PERMALINK.key, 'heads');
+  const shown = { example: 'tom_he', layer: 7, head: 2, token: 57 };
+  assert.equal(EXPLORER_PERMALINK.write(shown), 'tom_he/7/2/57');
+  assert.deepEqual(EXPLORER_PERMALINK.read(EXPLORER_PERMALINK.write(shown)), shown);
+  assert.equal(EXPLORER_PERMALINK.read('tom_he/7/2'), null);
+  const enlarged = { example: 'zorbin', layer: 5, head: 4 };
+  assert.deepEqual(HEADS_PERMALINK.read(HEADS_PERMALINK.write(enlarged)), enlarged);
+  // W5 records nothing while no head is enlarged
+  assert.equal(HEADS_PERMALINK.write({ example: 'zorbin', layer: null, head: null, kind: '' }), null);
+  assert.equal(HEADS_PERMALINK.read('zorbin/5/0'), null);
 });
 
 test('example URLs add the folder slash', () => {
