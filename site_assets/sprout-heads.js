@@ -91,6 +91,19 @@ export function scoreMatrix(headScores, kind) {
   return headScores?.models?.sprout?.[source]?.[kind] ?? null;
 }
 
+/**
+ * The heads W5 outlines and lists for a highlight choice, best first ({ layer, head, score },
+ * 1-based): each kind's top three as head_scores.json ships them (`models.sprout.top`). The
+ * ablation summary ships no such list, so the heads whose removal breaks the most are ranked here.
+ */
+export function highlightTops(headScores, choice) {
+  if (choice === 'breaks') {
+    const breaks = headScores?.ablation?.breaks;
+    return breaks ? topHeads(breaks, 3) : [];
+  }
+  return headScores?.models?.sprout?.top?.[choice] ?? [];
+}
+
 /** The k best heads of a [layer][head] matrix: [{ layer, head, score }] 1-based, best first. */
 export function topHeads(matrix, k = 3) {
   const cells = [];
@@ -378,7 +391,7 @@ export class SproutHeads extends HeadWidget {
     return base.endsWith('/') ? base : `${base}/`;
   }
 
-  /** Scores of a story made in the page, shaped like head_scores.json (`about` may replace a kind's description). */
+  /** Scores of a story made in the page, shaped like head_scores.json, top lists included (`about` may replace a kind's description). */
   setHeadScores(headScores) {
     this.headScores = headScores;
     this.renderScores();
@@ -490,7 +503,7 @@ export class SproutHeads extends HeadWidget {
     if (!this.cells) return;
     const kind = this.state.kind;
     const matrix = kind && this.headScores ? highlightMatrix(this.headScores, kind) : null;
-    const top = matrix ? topHeads(matrix, 3) : [];
+    const top = matrix ? highlightTops(this.headScores, kind) : [];
     const isTop = new Set(top.map((t) => `${t.layer}/${t.head}`));
     this.cells.forEach((row, l) => row.forEach((c, h) => {
       const score = matrix?.[l]?.[h];

@@ -17,7 +17,7 @@ import {
   readoutSentence, topAttended,
 } from '../sprout-explorer.js';
 import {
-  HEADS_PERMALINK, KINDS, SproutHeads, fittedCell, formatHeadsState, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
+  HEADS_PERMALINK, KINDS, SproutHeads, fittedCell, formatHeadsState, highlightTops, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
   scrollToShow, topHeads,
 } from '../sprout-heads.js';
 import { markCursor, windowRole } from '../sprout-window.js';
@@ -223,6 +223,21 @@ test('the top heads computed from the matrices are the ones head_scores.json lis
     const listed = scores.models.sprout.top[kind].map(({ layer, head }) => `${layer}/${head}`);
     assert.deepEqual(topHeads(matrix, 3).map(({ layer, head }) => `${layer}/${head}`), listed, kind);
   }
+});
+
+test('W5 lists the top heads head_scores.json ships, not a ranking of its own', () => {
+  const scores = readJson(`${ARTIFACTS}head_scores.json`);
+  for (const kind of Object.keys(KINDS)) {
+    assert.deepEqual(highlightTops(scores, kind), scores.models.sprout.top[kind], kind);
+  }
+  // a file whose list disagrees with its matrix: the list is what W5 shows
+  const listed = [{ layer: 2, head: 1, score: 0.1 }];
+  const file = { models: { sprout: { examples: { previous_token: [[0.9, 0.1], [0.1, 0.2]] }, top: { previous_token: listed } } } };
+  assert.deepEqual(highlightTops(file, 'previous_token'), listed);
+  assert.deepEqual(highlightTops(file, 'induction'), []);
+  // the ablation summary ships no list: its three largest are ranked from the matrix
+  assert.deepEqual(highlightTops(scores, 'breaks'), topHeads(scores.ablation.breaks, 3));
+  assert.deepEqual(highlightTops({}, 'breaks'), []);
 });
 
 test('topHeads is 1-based', () => {
