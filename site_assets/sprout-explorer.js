@@ -11,7 +11,7 @@ import { downloadLink, el, shadowParts } from './sprout-dom.js';
 import { define } from './sprout-element.js';
 import { csvLine, displayToken, formatPercent, quoted, topK } from './sprout-format.js';
 import { HeadWidget } from './sprout-head-widget.js';
-import { exampleUrl } from './sprout-load.js';
+import { exampleUrl } from './sprout-examples.js';
 import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
 

@@ -5,7 +5,8 @@ import { el, showErrorLine } from './sprout-dom.js';
 import { SproutElement } from './sprout-element.js';
 import { humanize } from './sprout-format.js';
 import { listOf } from './sprout-attributes.js';
-import { exampleUrl, loadExample, whenVisible } from './sprout-load.js';
+import { exampleUrl, loadExample } from './sprout-examples.js';
+import { whenVisible } from './sprout-load.js';
 import { hashWriter, parseHashState, scrollIntoViewSettled } from './sprout-url-state.js';
 
 /** W2 and W5 tell each other which head (and example) a reader picked. */

@@ -9,7 +9,7 @@ import { listOf } from '../sprout-attributes.js';
 import { colorScale, colorScaleRgb, colorTable, textColorOn } from '../sprout-color.js';
 import { define } from '../sprout-element.js';
 import { displayToken, formatPercent, topK } from '../sprout-format.js';
-import { exampleUrl, prepareExample } from '../sprout-load.js';
+import { exampleUrl, prepareExample } from '../sprout-examples.js';
 import { isDark, watchTheme } from '../sprout-theme.js';
 import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
 import {
