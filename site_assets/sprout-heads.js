@@ -338,7 +338,8 @@ export class SproutHeads extends HeadWidget {
     this.ui.grid.addEventListener('keydown', (e) => this.onGridKey(e));
     this.ui.tops.addEventListener('click', (e) => this.onTopClick(e));
     this.ui.big.addEventListener('pointermove', (e) => this.onBigPointer(e));
-    this.ui.big.addEventListener('pointerdown', (e) => this.onBigPointer(e));
+    // a cell pressed becomes the keyboard's cursor too: the focus that follows a tap keeps it
+    this.ui.big.addEventListener('pointerdown', (e) => { this.keyCursor = this.onBigPointer(e) || this.keyCursor; });
     this.ui.zoom.addEventListener('click', () => {
       this.fullSize = this.ui.zoom.getAttribute('aria-pressed') !== 'true';
       this.drawBig();
@@ -710,28 +711,30 @@ export class SproutHeads extends HeadWidget {
       return;
     }
     const [t, j] = cursor;
-    const cell = this.cell;
-    Object.assign(box.style, {
-      display: 'block', left: `${j * cell - 1}px`, top: `${t * cell - 1}px`,
-      width: `${cell + 2}px`, height: `${cell + 2}px`,
-    });
     const { tokens, maps } = this.data;
+    const cell = this.cell;
+    const size = cell + 2;
+    // 1 px beyond the cell on each side, but never beyond the map: that would grow what scrolls
+    const at = (index) => `${Math.max(0, Math.min(index * cell - 1, maps.T * cell - size))}px`;
+    Object.assign(box.style, { display: 'block', left: at(j), top: at(t), width: `${size}px`, height: `${size}px` });
     const who = `query ${quoted(tokens[t])} (token ${t}) → key ${quoted(tokens[j])} (token ${j})`;
     this.ui.readout.textContent = j > t
       ? `${who}: in the future, masked`
       : `${who}: ${formatPercent(maps.weight(this.state.layer - 1, this.state.head - 1, t, j))}`;
   }
 
+  /** Read out the cell under a pointer; returns it ([query, key]) or null outside the map. */
   onBigPointer(event) {
-    if (!this.data) return;
+    if (!this.data) return null;
     const T = this.data.maps.T;
     const j = Math.floor(event.offsetX / this.cell);
     const t = Math.floor(event.offsetY / this.cell);
     if (t < 0 || j < 0 || t >= T || j >= T) {
       this.setCursor(this.keyCursor || null);
-      return;
+      return null;
     }
     this.setCursor([t, j]);
+    return [t, j];
   }
 
   onBigKey(event) {
