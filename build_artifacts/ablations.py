@@ -7,16 +7,14 @@ cannot be keyed by its texts; the result of an earlier build on the same checkpo
 kept (the committed artifacts carry one), and where there is none the measure is left out.
 
 One head removed alone can be stood in for by another that does the same job, so the heads the
-chapter calls induction heads are also removed together ("together": the best one, the two
-best, ... all of them), keyed and reused the same way. As a control, sets of as many other
+chapter calls induction heads (sprout.measurements picks them) are also removed together
+("together": the best one, the two best, ... all of them), keyed and reused the same way. As a control, sets of as many other
 heads (neither induction nor previous-token heads, which induction heads read) are drawn at
 random and removed together too: what is specific to the induction heads shows as the gap.
 """
 import functools
 import hashlib
 import json
-import random
-import statistics
 import sys
 from pathlib import Path
 
@@ -25,7 +23,6 @@ from sprout import ablate
 from .output import rounded
 
 VERSION = 1  # bump when the computation changes, so every stored result is recomputed
-CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the induction heads
 FILE = "ablations.json"
 VALIDATION = ablate.VALIDATION
 
@@ -43,12 +40,6 @@ def previous_results(*folders):
         except (OSError, ValueError):
             continue
     return {}
-
-
-def called_heads(scores, called):
-    """(layer, head), 1-based, of every head `called` its kind, highest score first."""
-    found = [(-s, l + 1, h + 1) for l, row in enumerate(scores) for h, s in enumerate(row) if called[l][h]]
-    return [(l, h) for _, l, h in sorted(found)]
 
 
 def _keys(checkpoint_sha, measures, mean_texts):
@@ -99,29 +90,18 @@ def together(model, tokenizer, checkpoint_sha, heads, others, previous, seed=0, 
                             previous.get("together", {}), log or sys.stderr)
 
 
-
-
 def removed_together(model, measures, means, means_key, keys, heads, others, seed, stored, log):
-    """The k best of `heads` removed at once, for k = 1 .. len(heads), on every measure but the
-    validation loss (so that a build without TinyStories gives the same result); and, as a
-    control, CONTROL_DRAWS sets of as many heads drawn at random from `others`."""
+    """ablate.removed_together for the k best of `heads` and ablate.CONTROL_DRAWS control sets
+    drawn from `others`, on every measure but the validation loss (so that a build without
+    TinyStories gives the same result); `stored` is reused while its key matches."""
     measures = [m for m in measures if m.name != VALIDATION]
-    sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
-    rng = random.Random(seed)
-    controls = ([sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
-                if len(others) >= len(heads) else [])
+    sets, controls = ablate.together_sets(heads, others, seed)
     key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
     if stored.get("key") == key:
         print(f"ablations: {len(sets)} sets of heads removed together, kept from an earlier build", file=log)
         return stored
     print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log)
-    fresh = ablate.ablate_together(model, measures, means(), [[(l - 1, h - 1) for l, h in s] for s in sets + controls])
-
-    def entry(s, v):
-        return {"heads": s, "values": v, "repeat_advantage_kept": ablate.advantage_kept(fresh["intact"], v)}
-    return rounded({"key": key, "intact": fresh["intact"],
-                    "sets": [entry(s, v) for s, v in zip(sets, fresh["removed"])],
-                    "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets):])]})
+    return rounded({"key": key, **ablate.removed_together(model, measures, means(), sets, controls)})
 
 
 def as_removed(result):
@@ -135,7 +115,7 @@ def ablation_stats(result, stats):
     """What only the pass over every head can say: how much each named head breaks (the heads
     are the ones sprout.measurements removed, under ablation.<role>), and the head that breaks most."""
     out = {}
-    for role in sorted({key.split(".")[1] for key in stats if key.endswith(".repeat_advantage_kept")}):
+    for role in sorted({key.split(".")[1] for key in stats if key.startswith("ablation.") and key.endswith(".layer")}):
         layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
         out[f"ablation.{role}.breaks"] = result["breaks"][layer - 1][head - 1]
     for name, r in result["measures"].items():
@@ -146,34 +126,16 @@ def ablation_stats(result, stats):
                 "ablation.most_breaking.breaks": value,
                 "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
     if result.get("together"):
-        out.update(together_stats(result))
+        out.update(kept_alone_stats(result))
     return out
 
 
-def together_stats(result):
-    """The chapter's induction heads removed together: what is left of the repeat's advantage
-    with all of them gone, after the k best (k = 1 ..), and without each one alone."""
-    m, sets = result["measures"], result["together"]["sets"]
+def kept_alone_stats(result):
+    """What is left of the repeat's advantage without each of the induction heads that
+    sprout.measurements removed together, removed alone instead (from the pass over every head)."""
+    m, every = result["measures"], result["together"]["sets"][-1]
     advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
-    every = sets[-1]
     kept_alone = [(m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
                   for l, h in every["heads"]]
-    v = every["values"]
-    return {"ablation.induction_heads.count": len(every["heads"]),
-            "ablation.induction_heads.repeat_advantage": round(v["repeat_first"] - v["repeat_second"], 4),
-            "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
-            "ablation.induction_heads.name_probe": v["name_probe"],
-            "ablation.induction_heads.loss_generated": v["loss_generated"],
-            "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in sets],
-            "ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
-            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4),
-            **control_stats(result["together"]["controls"])}
-
-
-def control_stats(controls):
-    if not controls:
-        return {}
-    kept = [c["repeat_advantage_kept"] for c in controls]
-    return {"ablation.induction_heads.controls": len(kept),
-            "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
-            "ablation.induction_heads.control_kept_lowest": round(min(kept), 4)}
+    return {"ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
+            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4)}

@@ -19,10 +19,11 @@ from sprout.checkpoint import load_checkpoint
 from sprout.claims import THRESHOLDS
 from sprout.data import file_sha256
 from sprout.examples import EXAMPLES_FILE, load_examples
+from sprout.head_scores import SCORE_KINDS
 from sprout.measurements import MODELS
 from sprout.precision import in_float32, in_float64
 
-from . import ablations, baselines, browser_model, figures, measure, snapshots, training_story
+from . import ablations, browser_model, figures, measure, snapshots, training_story
 from .cache import Cache, code_version
 from .output import atomic_folder, file_hashes, write_json
 
@@ -130,25 +131,22 @@ def _build(opts, bar):
 
     stage(4)
     removed = ablations.as_removed(ablation)
+
+    def remove_together(induction_heads, others):  # in float32 and bf16 like the pass over every head
+        try:
+            return ablations.together(in_float32(sprout), tokenizer, checkpoint_sha["sprout"],
+                                      induction_heads, others, previous, opts.seed)
+        finally:
+            in_float64(sprout)
     measured = cache.get("measurements", lambda: measurements.measure(
-        models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed),
-        checkpoint_sha, texts, corpus_key(opts.tinystories), opts.seed, removed, code_version(measurements))
+        models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed, remove_together=remove_together),
+        checkpoint_sha, texts, corpus_key(opts.tinystories), opts.seed, removed, code_version(measurements, ablations))
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
-    band = cache.get("baselines", lambda: baselines.baselines(
-        sprout, measurements.make_repeats(tokenizer, opts.seed), tokenized, heads, opts.seed),
-        checkpoint_sha["sprout"], texts, opts.seed, code_version(baselines))
+    if measured.together:
+        ablation["together"] = measured.together
     table = measure.model_table(models, trainings, measured.stats)
     spread = cache.get("dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed),
                        opts.seed, code_version(figures))
-    # the heads called induction heads, removed together beside random sets of other heads (not
-    # the previous-token heads they read): in float32 and bf16 like the pass over every head
-    induction_heads = ablations.called_heads(heads["repeats"]["induction"], band["induction"]["called"])
-    read_by_them = ablations.called_heads(heads["examples"]["previous_token"], band["previous_token"]["called"])
-    others = [(l + 1, h + 1) for l in range(sprout.cfg.n_layer) for h in range(sprout.cfg.n_head)
-              if (l + 1, h + 1) not in {*induction_heads, *read_by_them}]
-    if induction_heads:
-        ablation["together"] = ablations.together(in_float32(sprout), tokenizer, checkpoint_sha["sprout"],
-                                                  induction_heads, others, previous, opts.seed)
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 
     stage(5)
@@ -156,7 +154,7 @@ def _build(opts, bar):
             "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
             "model_losses": figures.loss_figure(table),
             "training_story": figures.training_story_figure(story, scored)}
-    for kind in measurements.SCORE_KINDS:
+    for kind in SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
             kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]})
@@ -172,14 +170,13 @@ def _build(opts, bar):
         write_json(tmp / "head_scores.json", {
             "layers": L, "heads": H, "repeats": repeat_info, "examples": list(records),
             "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed,
-            "baselines": band, "ablation": {"method": ablation["method"], "breaks": ablation["breaks"],
+            "baselines": measured.baselines, "ablation": {"method": ablation["method"], "breaks": ablation["breaks"],
                                             "breaks_most": ablation["breaks_most"], "shares": ablation["shares"]}})
         write_json(tmp / ablations.FILE, ablation)
         write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves,
                                             "in_context_learning": measured.icl})
         write_json(tmp / "models.json", table)
         stats = flat_stats(measured, table, spread, tokenized, records, trainings)
-        stats.update(baselines.baseline_stats(band, heads["top"]))
         stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)

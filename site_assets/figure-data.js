@@ -1,6 +1,6 @@
 // The numbers behind a Plotly figure, for readers who cannot see the chart or want the data:
 // a table of rows, CSV, and a one-paragraph summary. Pure functions (tested under Node).
-import { csvLine } from './sprout-common.js';
+import { csvLine } from './sprout-format.js';
 
 const TYPED = { u1: Uint8Array, i1: Int8Array, u2: Uint16Array, i2: Int16Array, u4: Uint32Array,
                 i4: Int32Array, f4: Float32Array, f8: Float64Array };

@@ -1,7 +1,7 @@
 // A chart's standalone page (artifacts/figures/<name>.html, the page made for iframes): below the
 // chart, the same summary for screen readers, downloads and table as <sprout-figure> gives it,
 // read from the chart's own JSON file beside the page. The site's build adds this script there.
-import { fetchJson } from "./sprout-common.js";
+import { fetchJson } from "./sprout-load.js";
 import { figureDataParts } from "./sprout-figure.js";
 
 // the page has no stylesheet of its own: text and links readable on both of its backgrounds

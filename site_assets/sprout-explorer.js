@@ -5,10 +5,15 @@
 //                  example="tom_he" layer="7" head="2" token="57"></sprout-explorer>
 // layer and head are 1-based (as readers see them); token indexes the example's `tokens`
 // (0 is ◆). Deep link: #explorer=tom_he/7/2/57 (key changeable with hash="...", hash="off").
-import {
-  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, define, displayToken, el,
-  csvLine, downloadLink, exampleUrl, formatPercent, parseSlashState, quoted, shadowParts, topK,
-} from './sprout-common.js';
+import { clampInt } from './sprout-attributes.js';
+import { colorTable } from './sprout-color.js';
+import { downloadLink, el, shadowParts } from './sprout-dom.js';
+import { define } from './sprout-element.js';
+import { csvLine, displayToken, formatPercent, quoted, topK } from './sprout-format.js';
+import { HeadWidget } from './sprout-head-widget.js';
+import { exampleUrl } from './sprout-examples.js';
+import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested under Node)
@@ -25,6 +30,9 @@ export function parseExplorerState(text) {
 export function formatExplorerState({ example, layer, head, token }) {
   return `${example}/${layer}/${head}/${token}`;
 }
+
+/** W2's permalink (HeadWidget reads and writes it): #explorer=tom_he/7/2/57. */
+export const EXPLORER_PERMALINK = { key: 'explorer', read: parseExplorerState, write: formatExplorerState };
 
 /** The k keys the query attends to most: [{ index, token, weight }], largest first. */
 export function topAttended(weights, tokens, k = 3) {
@@ -115,14 +123,13 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-// Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (sprout-common.js).
+// Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (sprout-head-widget.js).
 export class SproutExplorer extends HeadWidget {
-  static hashName = 'explorer';
+  static permalink = EXPLORER_PERMALINK;
 
   connected() {
-    const first = this.startSelection();
+    this.startSelection();
     this.fillExampleSelect();
-    if (first) this.applyHash(true, false);
     this.show(this.state.example);
   }
 
@@ -180,22 +187,6 @@ export class SproutExplorer extends HeadWidget {
     if (Number.isInteger(d.layer)) change.layer = d.layer;
     if (Number.isInteger(d.head)) change.head = d.head;
     return change;
-  }
-
-  parseHash(text) {
-    return parseExplorerState(text);
-  }
-
-  useHash(wanted, load) {
-    const exampleChanges = wanted.example !== this.state.example;
-    Object.assign(this.state, wanted);
-    this.fillExampleSelect(); // shows the wanted story at once, while it loads
-    if (exampleChanges && load) this.show(wanted.example);
-    else this.render();
-  }
-
-  hashText() {
-    return formatExplorerState(this.clampedState());
   }
 
   clampedState() {

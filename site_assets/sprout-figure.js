@@ -2,7 +2,9 @@
 // charts. Plotly itself (1.5 MB) is loaded only when the first figure on a page comes into view,
 // the chart's text and grid colours follow the light/dark palette live, and below the chart a
 // summary for screen readers, the numbers as a table and CSV/JSON downloads are offered.
-import { define, fetchJson, isDark, watchTheme, whenVisible } from "./sprout-common.js";
+import { define } from "./sprout-element.js";
+import { fetchJson, whenVisible } from "./sprout-load.js";
+import { isDark, watchTheme } from "./sprout-theme.js";
 import { figureSummary, figureTable, toCsv } from "./figure-data.js";
 
 // the mode bar keeps what readers use: a PNG download and resetting the axes (no cloud upload)

@@ -9,10 +9,15 @@
 //               layer="5" head="4" highlight="induction"></sprout-heads>
 // base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
 // #heads=zorbin/5/4 (key changeable with hash="...", hash="off").
-import {
-  BASE_CSS, HeadWidget, SCALE_LEGEND_CSS, clampInt, colorTable, csvLine, define, displayToken,
-  downloadLink, el, fetchJson, formatPercent, parseSlashState, quoted, shadowParts,
-} from './sprout-common.js';
+import { clampInt } from './sprout-attributes.js';
+import { colorTable } from './sprout-color.js';
+import { downloadLink, el, shadowParts } from './sprout-dom.js';
+import { define } from './sprout-element.js';
+import { csvLine, displayToken, formatPercent, quoted } from './sprout-format.js';
+import { HeadWidget } from './sprout-head-widget.js';
+import { fetchJson } from './sprout-load.js';
+import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested under Node)
@@ -75,10 +80,28 @@ export function formatHeadsState({ example, layer, head }) {
   return `${example}/${layer}/${head}`;
 }
 
+/** W5's permalink (HeadWidget reads and writes it): #heads=zorbin/5/4; nothing while no head is enlarged. */
+export const HEADS_PERMALINK = {
+  key: 'heads', read: parseHeadsState, write: (state) => (state.layer ? formatHeadsState(state) : null),
+};
+
 /** The trained Sprout's score matrix [layer][head] (0-based) of one kind. */
 export function scoreMatrix(headScores, kind) {
   const source = KINDS[kind]?.from;
   return headScores?.models?.sprout?.[source]?.[kind] ?? null;
+}
+
+/**
+ * The heads W5 outlines and lists for a highlight choice, best first ({ layer, head, score },
+ * 1-based): each kind's top three as head_scores.json ships them (`models.sprout.top`). The
+ * ablation summary ships no such list, so the heads whose removal breaks the most are ranked here.
+ */
+export function highlightTops(headScores, choice) {
+  if (choice === 'breaks') {
+    const breaks = headScores?.ablation?.breaks;
+    return breaks ? topHeads(breaks, 3) : [];
+  }
+  return headScores?.models?.sprout?.top?.[choice] ?? [];
 }
 
 /** The k best heads of a [layer][head] matrix: [{ layer, head, score }] 1-based, best first. */
@@ -266,14 +289,13 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-// Lifecycle, loading, the URL hash and the link with W2 come from HeadWidget (sprout-common.js).
+// Lifecycle, loading, the URL hash and the link with W2 come from HeadWidget (sprout-head-widget.js).
 export class SproutHeads extends HeadWidget {
-  static hashName = 'heads';
+  static permalink = HEADS_PERMALINK;
 
   connected() {
-    const first = this.startSelection();
+    this.startSelection();
     this.focusCell ||= [this.state.layer || 1, this.state.head || 1];
-    if (first) this.applyHash(true, false);
     this.fillExampleSelect();
     this.ui.kind.value = this.state.kind;
     this.loadScores();
@@ -316,7 +338,8 @@ export class SproutHeads extends HeadWidget {
     this.ui.grid.addEventListener('keydown', (e) => this.onGridKey(e));
     this.ui.tops.addEventListener('click', (e) => this.onTopClick(e));
     this.ui.big.addEventListener('pointermove', (e) => this.onBigPointer(e));
-    this.ui.big.addEventListener('pointerdown', (e) => this.onBigPointer(e));
+    // a cell pressed becomes the keyboard's cursor too: the focus that follows a tap keeps it
+    this.ui.big.addEventListener('pointerdown', (e) => { this.keyCursor = this.onBigPointer(e) || this.keyCursor; });
     this.ui.zoom.addEventListener('click', () => {
       this.fullSize = this.ui.zoom.getAttribute('aria-pressed') !== 'true';
       this.drawBig();
@@ -342,7 +365,7 @@ export class SproutHeads extends HeadWidget {
       this.show(this.state.example);
     } else {
       if (this.state.layer !== before.layer || this.state.head !== before.head) this.keyCursor = null;
-      this.renderSelection();
+      this.render();
     }
     const picked = ['example', 'layer', 'head'].some((k) => this.state[k] !== before[k]);
     if (announce && picked) this.announce();
@@ -356,24 +379,10 @@ export class SproutHeads extends HeadWidget {
     return change;
   }
 
-  parseHash(text) {
-    return parseHeadsState(text);
-  }
-
-  useHash(wanted, load) {
-    const exampleChanges = wanted.example !== this.state.example;
-    Object.assign(this.state, wanted);
+  /** A permalink's head is also where the grid's keyboard focus goes. */
+  takeState(wanted) {
+    super.takeState(wanted);
     this.focusCell = [wanted.layer, wanted.head];
-    if (load) {
-      this.fillExampleSelect();
-      if (exampleChanges) this.show(wanted.example);
-      else this.renderSelection();
-    }
-  }
-
-  /** Nothing to record while no head is enlarged. */
-  hashText() {
-    return this.state.layer ? formatHeadsState(this.state) : null;
   }
 
   // --- loading -------------------------------------------------------------------------------
@@ -383,7 +392,7 @@ export class SproutHeads extends HeadWidget {
     return base.endsWith('/') ? base : `${base}/`;
   }
 
-  /** Scores of a story made in the page, shaped like head_scores.json (`about` may replace a kind's description). */
+  /** Scores of a story made in the page, shaped like head_scores.json, top lists included (`about` may replace a kind's description). */
   setHeadScores(headScores) {
     this.headScores = headScores;
     this.renderScores();
@@ -416,7 +425,7 @@ export class SproutHeads extends HeadWidget {
     this.buildGrid();
     this.redrawThumbnails();
     this.renderScores();
-    this.renderSelection();
+    this.render();
     this.paintRamp();
     this.setAttribute('ready', '');
   }
@@ -495,7 +504,7 @@ export class SproutHeads extends HeadWidget {
     if (!this.cells) return;
     const kind = this.state.kind;
     const matrix = kind && this.headScores ? highlightMatrix(this.headScores, kind) : null;
-    const top = matrix ? topHeads(matrix, 3) : [];
+    const top = matrix ? highlightTops(this.headScores, kind) : [];
     const isTop = new Set(top.map((t) => `${t.layer}/${t.head}`));
     this.cells.forEach((row, l) => row.forEach((c, h) => {
       const score = matrix?.[l]?.[h];
@@ -540,7 +549,8 @@ export class SproutHeads extends HeadWidget {
     return `Layer ${layer}, head ${head}${scores.length ? `; scores: ${scores.join(', ')}` : ''}`;
   }
 
-  renderSelection() {
+  /** The selection: the chosen cell, the grid's focus, the enlarged map and the hash. */
+  render() {
     if (!this.cells || this.dataName !== this.state.example) return;
     const { layers, heads } = this.data.maps;
     let [fl, fh] = this.focusCell;
@@ -701,28 +711,30 @@ export class SproutHeads extends HeadWidget {
       return;
     }
     const [t, j] = cursor;
-    const cell = this.cell;
-    Object.assign(box.style, {
-      display: 'block', left: `${j * cell - 1}px`, top: `${t * cell - 1}px`,
-      width: `${cell + 2}px`, height: `${cell + 2}px`,
-    });
     const { tokens, maps } = this.data;
+    const cell = this.cell;
+    const size = cell + 2;
+    // 1 px beyond the cell on each side, but never beyond the map: that would grow what scrolls
+    const at = (index) => `${Math.max(0, Math.min(index * cell - 1, maps.T * cell - size))}px`;
+    Object.assign(box.style, { display: 'block', left: at(j), top: at(t), width: `${size}px`, height: `${size}px` });
     const who = `query ${quoted(tokens[t])} (token ${t}) → key ${quoted(tokens[j])} (token ${j})`;
     this.ui.readout.textContent = j > t
       ? `${who}: in the future, masked`
       : `${who}: ${formatPercent(maps.weight(this.state.layer - 1, this.state.head - 1, t, j))}`;
   }
 
+  /** Read out the cell under a pointer; returns it ([query, key]) or null outside the map. */
   onBigPointer(event) {
-    if (!this.data) return;
+    if (!this.data) return null;
     const T = this.data.maps.T;
     const j = Math.floor(event.offsetX / this.cell);
     const t = Math.floor(event.offsetY / this.cell);
     if (t < 0 || j < 0 || t >= T || j >= T) {
       this.setCursor(this.keyCursor || null);
-      return;
+      return null;
     }
     this.setCursor([t, j]);
+    return [t, j];
   }
 
   onBigKey(event) {

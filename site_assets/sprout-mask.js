@@ -9,10 +9,12 @@
 //   long="512"           the long context of the cost panel
 // Deep link: #mask=3/010001000 sets T and the mask, row by row (key: hash="...", "off").
 import { attentionCost, causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from "./sprout-math.js";
-import {
-  BASE_CSS, DARK_CSS, SproutElement, actionButton, clampInt, colorScaleRgb, define, el, hashState,
-  shadowFrame, svgEl, textColorOn,
-} from "./sprout-common.js";
+import { clampInt } from "./sprout-attributes.js";
+import { colorScaleRgb, textColorOn } from "./sprout-color.js";
+import { actionButton, el, shadowFrame, svgEl } from "./sprout-dom.js";
+import { define, SproutElement } from "./sprout-element.js";
+import { BASE_CSS, DARK_CSS } from "./sprout-styles.js";
+import { hashState } from "./sprout-url-state.js";
 
 const WORDS = ["◆", "The", "cat", "sat", "on", "the", "mat", "."];
 const MIN_T = 2;
@@ -78,7 +80,7 @@ function eyeIcon() {
   return svg;
 }
 
-// Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (sprout-common.js).
+// Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (sprout-element.js).
 class SproutMask extends SproutElement {
   connected() {
     this.link = hashState(this, "mask", (text) => this.useHash(text), this.lifetime.signal);

@@ -8,9 +8,10 @@
 //   sharpness="1"                           the slider's start (it multiplies the scores)
 // Deep link: #plane=1.2/-0.4/2.0 sets the query (x/y) and the sharpness (key: hash="...", "off").
 import { attend } from "./sprout-math.js";
-import {
-  BASE_CSS, DARK_CSS, SproutElement, actionButton, define, el, hashState, shadowFrame, svgEl,
-} from "./sprout-common.js";
+import { actionButton, el, shadowFrame, svgEl } from "./sprout-dom.js";
+import { define, SproutElement } from "./sprout-element.js";
+import { BASE_CSS, DARK_CSS } from "./sprout-styles.js";
+import { hashState } from "./sprout-url-state.js";
 
 const START_KEYS = { girl: [2.0, 0.5], ball: [0.5, 2.0], red: [1.5, -1.0], ran: [-1.2, 1.4] };
 const START_VALUES = {
@@ -132,7 +133,7 @@ function nobodyFitsLayout(keys) {
   return { keys: moved, query: [-1.0, -1.0] };
 }
 
-// Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-common.js).
+// Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-element.js).
 class SproutPlane extends SproutElement {
   connected() {
     this.link = hashState(this, "plane", (text) => this.useHash(text), this.lifetime.signal);

@@ -14,7 +14,8 @@
 // "Show the answer". Page text is only ever moved or cloned as nodes, never parsed as HTML.
 // Deep link: #quiz1=2 chooses the second choice of the page's first quiz (key: the `hash`
 // attribute, else the id, else quizN).
-import { SproutElement, define, hashState } from "./sprout-common.js";
+import { define, SproutElement } from "./sprout-element.js";
+import { hashState } from "./sprout-url-state.js";
 
 const STYLE_ID = "sprout-quiz-style";
 const CSS = `
@@ -76,7 +77,7 @@ function ensureStyle(doc) {
 
 let questionCount = 0;
 
-// Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-common.js).
+// Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-element.js).
 class SproutQuiz extends SproutElement {
   connected() {
     ensureStyle(this.ownerDocument);

@@ -6,13 +6,16 @@
 // <sprout-story base="../artifacts/browser/"></sprout-story>
 // base holds model.json, sprout.onnx and tokenizer.json (build_artifacts/browser_model.py).
 // Deep link: #story=<layer>/<head>/<token>/<compressed text> (see sprout-story-core.js).
-import {
-  BASE_CSS, SproutElement, define, el, fetchJson, formatPercent, hashWriter, parseHashState, quoted,
-  unpackAttention, whenVisible,
-} from './sprout-common.js';
+import { unpackAttention } from './sprout-attention-data.js';
+import { el } from './sprout-dom.js';
+import { define, SproutElement } from './sprout-element.js';
+import { formatPercent, quoted } from './sprout-format.js';
+import { fetchJson, whenVisible } from './sprout-load.js';
+import { BASE_CSS } from './sprout-styles.js';
+import { hashWriter, parseHashState } from './sprout-url-state.js';
 import { SHARE_LIMIT, START_GLYPH, decodeShare, encodeShare } from './sprout-story-core.js';
 import './sprout-explorer.js';
-import './sprout-heads.js';
+import { topHeads } from './sprout-heads.js';
 
 const HASH_KEY = 'story';
 const STORY_NAME = 'yours';
@@ -251,8 +254,9 @@ export class SproutStory extends SproutElement {
     const sel = this.selection;
     explorer.showStory(data, STORY_NAME);
     heads.showStory(data, STORY_NAME);
-    heads.setHeadScores(this.headScoresOf(m.scores, m.T));
-    this.renderKinds(m.scores, m.T);
+    const headScores = this.headScoresOf(m.scores, m.T);
+    heads.setHeadScores(headScores);
+    this.renderKinds(m.scores, m.T, headScores.models.sprout.top);
     explorer.select(sel ? { layer: sel.layer, head: sel.head, token: sel.token } : { token: m.T - 1 });
     if (sel) heads.select({ layer: sel.layer, head: sel.head });
     const seconds = (performance.now() - this.started) / 1000;
@@ -273,10 +277,13 @@ export class SproutStory extends SproutElement {
     };
     const examples = { previous_token: scores.previous_token, first_token: scores.first_token };
     const repeats = scores.induction ? { induction: scores.induction } : {};
-    return { about, models: { sprout: { examples, repeats } } };
+    const measured = { ...examples, ...repeats };
+    const top = Object.fromEntries(Object.entries(measured).map(([kind, matrix]) => [kind, topHeads(matrix, 3)]));
+    return { about, models: { sprout: { examples, repeats, top } } };
   }
 
-  renderKinds(scores, T) {
+  /** Each kind's top three heads (`top`, as W5 lists them) as buttons that enlarge them in W5. */
+  renderKinds(scores, T, top) {
     const items = ['previous_token', 'first_token', 'induction'].map((kind) => {
       const li = el('li');
       const matrix = scores[kind];
@@ -284,11 +291,9 @@ export class SproutStory extends SproutElement {
         li.textContent = `${KIND_LABEL[kind]}: not measured, your story repeats no stretch of two or more tokens.`;
         return li;
       }
-      const cells = matrix.flatMap((row, l) => row.map((score, h) => ({ layer: l + 1, head: h + 1, score })));
-      cells.sort((a, b) => b.score - a.score || a.layer - b.layer || a.head - b.head);
       const n = kind === 'induction' ? scores.induction_queries : T - 1;
       li.append(`${KIND_LABEL[kind]} (${KIND_TEXT[kind](n)}): `);
-      cells.slice(0, 3).forEach((c) => {
+      top[kind].forEach((c) => {
         const button = el('button', '', `layer ${c.layer}, head ${c.head}: ${c.score.toFixed(2)}`);
         button.type = 'button';
         button.dataset.layer = String(c.layer);

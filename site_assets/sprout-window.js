@@ -6,10 +6,13 @@
 // <sprout-window src="../artifacts/examples/mia_doll.json" mark="recall"></sprout-window>
 // Optional: size="8" (the window), models="window,sprout" (whose predictions to compare).
 // Deep link: #window=30 puts the cursor after token 29 (key changeable with hash="...", "off").
-import {
-  BASE_CSS, SproutElement, clampInt, define, displayToken, el, fetchJson, formatPercent, hashState,
-  listOf, quoted, shadowParts, showErrorLine, whenVisible,
-} from './sprout-common.js';
+import { clampInt, listOf } from './sprout-attributes.js';
+import { el, shadowParts, showErrorLine } from './sprout-dom.js';
+import { define, SproutElement } from './sprout-element.js';
+import { displayToken, formatPercent, quoted } from './sprout-format.js';
+import { fetchJson, whenVisible } from './sprout-load.js';
+import { BASE_CSS } from './sprout-styles.js';
+import { hashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (tested under Node)
@@ -111,7 +114,7 @@ const TEMPLATE = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-// Lifecycle and theme come from SproutElement (sprout-common.js).
+// Lifecycle and theme come from SproutElement (sprout-element.js).
 export class SproutWindow extends SproutElement {
   connected() {
     this.size = clampInt(this.getAttribute('size'), 1, 512, 8);

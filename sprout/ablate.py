@@ -12,6 +12,7 @@ All heads of a layer are removed at once in one batch that holds one copy of the
 The residual stream entering that layer is the same for all of them, so it is recorded once on
 the intact model, and only the layers from there on are run again.
 """
+import random
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 
@@ -302,6 +303,39 @@ def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
     result = ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
     return {"intact": result["intact"],
             **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads}}
+
+
+CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the set under test
+
+
+def together_sets(heads, others, seed=0):
+    """The k best of `heads` ((layer, head), 1-based, best first) for k = 1 .. len(heads), and as
+    a control CONTROL_DRAWS sets of as many heads drawn at random from `others` (none if too few)."""
+    sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
+    rng = random.Random(seed)
+    controls = ([sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
+                if len(others) >= len(heads) else [])
+    return sets, controls
+
+
+def removed_together(model, measures, means, sets, controls):
+    """Each of `sets` and `controls` (lists of 1-based [layer, head]) removed at once: the intact
+    values, and per set its values and the share of the repeat's advantage it leaves."""
+    fresh = ablate_together(model, measures, means, [[(l - 1, h - 1) for l, h in s] for s in sets + controls])
+
+    def entry(s, values):
+        return {"heads": s, "values": values, "repeat_advantage_kept": advantage_kept(fresh["intact"], values)}
+    return {"intact": fresh["intact"], "sets": [entry(s, v) for s, v in zip(sets, fresh["removed"])],
+            "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets):])]}
+
+
+def heads_removed_together(model, tokenizer, heads, others, seed=0):
+    """removed_together for the k best of `heads` and control draws from `others`, on the
+    standard measures but TinyStories' validation loss, so that the result is the same with or
+    without TinyStories at hand."""
+    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, None, seed)
+    means = mean_head_outputs(model, mean_texts, STORY_TOKENS)
+    return removed_together(model, measures, means, *together_sets(heads, others, seed))
 
 
 def advantage_kept(intact, ablated):

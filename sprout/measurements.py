@@ -5,25 +5,26 @@ docs/artifacts/stats.json holds and the chapter cites (tom_he.share, heads.induc
 loss.generated.sprout, ...). The artifacts pipeline writes its result, `sprout claims` prints
 it against claims.THRESHOLDS, and the tests assert on it. Heads are 1-based in every name.
 """
+import statistics
 from dataclasses import dataclass
+from functools import partial
 
 import torch
 
 from . import ablate, data
+from .baselines import baseline_stats, baselines, called_heads
 from .corpus.probe_texts import PROBE_STORIES, name_examples, pronoun_examples
 from .evaluate import heldout_loss, token_losses
 from .examples import load_examples, tokenize_example
-from .lens import (best_head, capture_attention, first_token_argmax_share, first_token_scores, induction_scores,
-                   previous_token_scores, story_scores)
-from .model import build_model, context_of
-from .precision import in_float64, is_float64
+from .head_scores import head_scores, untrained_like
+from .lens import best_head, story_scores
+from .model import context_of
 from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
 HELDOUT_STORIES = 200
 ICL_ROWS, ICL_EARLY = 32, 50
-SCORE_KINDS = ("previous_token", "first_token", "first_token_argmax", "induction")
 LOSS_CORPORA = ("generated", "tinystories_validation")  # data.heldout_corpora's names
 
 
@@ -33,54 +34,13 @@ class Measurements:
     heads: dict  # head_scores() of Sprout and of its untrained twin: every head's matrices
     curves: dict  # model -> induction_curve()
     icl: dict  # model -> icl_score()
+    baselines: dict  # sprout.baselines.baselines(): each kind's bands and the heads called that kind
+    together: dict | None  # the called induction heads removed together (ablate.removed_together)
     measured_on: dict  # dotted name -> the held-out corpus it was read from (only those that read one)
 
 
 def make_repeats(tokenizer, seed=0):
     return data.repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_COUNT, seed)
-
-
-def _matrix(scores):
-    return [[round(float(v), 4) for v in row] for row in scores.tolist()]
-
-
-def top_heads(scores, k=3):
-    """The k best heads of an (L, H) tensor, 1-based, best first (ties: lower layer, head first)."""
-    flat = scores.flatten()
-    order = sorted(range(flat.numel()), key=lambda i: (-round(float(flat[i]), 4), i))[:k]
-    return [{"layer": i // scores.size(1) + 1, "head": i % scores.size(1) + 1,
-             "score": round(float(flat[i]), 4)} for i in order]
-
-
-@torch.no_grad()
-def head_scores(model, repeats, tokenized_examples):
-    """Every head's scores on the repeats (all four kinds) and averaged over the example stories
-    (each read alone; induction needs the repeat). "top" holds each kind's best heads where the
-    chapter reads it: induction on the repeats, the others on the examples."""
-    _, w = capture_attention(model, repeats)
-    n = (repeats.size(1) - 1) // 2
-    on_repeats = {"previous_token": previous_token_scores(w), "first_token": first_token_scores(w),
-                  "first_token_argmax": first_token_argmax_share(w), "induction": induction_scores(w, n)}
-    sums = None
-    for t in tokenized_examples:
-        _, w = capture_attention(model, torch.tensor([t.ids]))
-        s = torch.stack([previous_token_scores(w), first_token_scores(w), first_token_argmax_share(w)])
-        sums = s if sums is None else sums + s
-    on_examples = dict(zip(("previous_token", "first_token", "first_token_argmax"), sums / len(tokenized_examples)))
-    return {
-        "repeats": {k: _matrix(v) for k, v in on_repeats.items()},
-        "examples": {k: _matrix(v) for k, v in on_examples.items()},
-        "top": {"induction": top_heads(on_repeats["induction"]),
-                **{k: top_heads(v) for k, v in on_examples.items()}},
-        "top_on_repeats": {k: top_heads(v) for k, v in on_repeats.items()},
-    }
-
-
-def untrained_like(model, seed=0):
-    """The same architecture with fresh random weights: what the heads look like before training."""
-    torch.manual_seed(seed)
-    fresh = build_model(model.cfg).eval()
-    return in_float64(fresh) if is_float64(model) else fresh
 
 
 @torch.no_grad()
@@ -181,11 +141,13 @@ def remove_role_heads(model, tok, roles, tinystories_dir=None, seed=0):
     return ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in roles.values()})
 
 
-def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None):
+def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None, remove_together=None):
     """Every named number of the three models (a dict model name -> model, sharing `tok`).
     tokenized_examples: the example set (sprout.examples), with tom_he and zorbin among them.
     removed: an ablation of every head already run (the artifacts' pass), else the heads the
-    chapter names are removed here."""
+    chapter names are removed here. remove_together(heads, others): how the heads called
+    induction heads are removed together (the artifacts keep the result); by default
+    ablate.heads_removed_together on Sprout."""
     examples = {t.example.id: t for t in tokenized_examples}
     sprout = models["sprout"]
     repeats = make_repeats(tok, seed)
@@ -205,6 +167,8 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
                                  ("untrained_heads", "top", heads["untrained_sprout"])):
         for kind, best in scores[group].items():
             stats.update(_flat(f"{label}.{kind}", best[0]))
+    band = baselines(sprout, repeats, tokenized_examples, heads["sprout"], seed)
+    stats.update(baseline_stats(band, heads["sprout"]["top"]))
     first_token = torch.tensor(heads["sprout"]["examples"]["first_token"])
     stats["first_token.mean_share"] = round(first_token.mean().item(), 4)
 
@@ -230,7 +194,38 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
             stats[f"loss.{corpus}.{name}"] = loss
             stats[f"e_loss.{corpus}.{name}"] = float(torch.tensor(loss).exp())
             measured_on[f"loss.{corpus}.{name}"] = measured_on[f"e_loss.{corpus}.{name}"] = about
-    return Measurements(stats, heads, curves, icl, dict(sorted(measured_on.items())))
+
+    together = None
+    induction = called_heads(heads["sprout"]["repeats"]["induction"], band["induction"]["called"])
+    if induction:
+        # the control sets leave out the previous-token heads too: induction heads read them
+        read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
+        others = [(l, h) for l in range(1, sprout.cfg.n_layer + 1) for h in range(1, sprout.cfg.n_head + 1)
+                  if (l, h) not in {*induction, *read_by_them}]
+        remove_together = remove_together or partial(ablate.heads_removed_together, sprout, tok, seed=seed)
+        together = remove_together(induction, others)
+        stats.update(together_stats(together))
+    return Measurements(stats, heads, curves, icl, band, together, dict(sorted(measured_on.items())))
+
+
+def together_stats(together):
+    """The called induction heads removed together (ablate.removed_together): what is left of the
+    repeat's advantage with all of them gone and after the k best (k = 1 ..), beside the control
+    sets of as many other heads."""
+    every = together["sets"][-1]
+    values = every["values"]
+    stats = {"ablation.induction_heads.count": len(every["heads"]),
+             "ablation.induction_heads.repeat_advantage": round(values["repeat_first"] - values["repeat_second"], 4),
+             "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
+             "ablation.induction_heads.name_probe": values["name_probe"],
+             "ablation.induction_heads.loss_generated": values["loss_generated"],
+             "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]]}
+    kept = [c["repeat_advantage_kept"] for c in together["controls"]]
+    if kept:
+        stats.update({"ablation.induction_heads.controls": len(kept),
+                      "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
+                      "ablation.induction_heads.control_kept_lowest": round(min(kept), 4)})
+    return stats
 
 
 def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES, tokenized_examples=None):

@@ -1,19 +1,23 @@
-// Unit tests for the data widgets' pure parts (W1, W2, W5 and sprout-common.js):
+// Unit tests for the data widgets' pure parts (W1, W2, W5 and the shared modules):
 // node --test site_assets/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
+import { decodeAttention, triangleSize } from '../sprout-attention-data.js';
+import { listOf } from '../sprout-attributes.js';
+import { colorScale, colorScaleRgb, colorTable, textColorOn } from '../sprout-color.js';
+import { define } from '../sprout-element.js';
+import { displayToken, formatPercent, topK } from '../sprout-format.js';
+import { exampleUrl, prepareExample } from '../sprout-examples.js';
+import { isDark, watchTheme } from '../sprout-theme.js';
+import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
 import {
-  colorScale, colorScaleRgb, colorTable, decodeAttention, displayToken, formatHashState,
-  formatPercent, isDark, parseHashState, prepareExample, textColorOn, topK, triangleSize,
-  watchTheme, withHashKey, define, exampleUrl, listOf,
-} from '../sprout-common.js';
-import {
-  defaultQuery, formatExplorerState, parseExplorerState, readoutSentence, topAttended,
+  EXPLORER_PERMALINK, SproutExplorer, defaultQuery, formatExplorerState, parseExplorerState,
+  readoutSentence, topAttended,
 } from '../sprout-explorer.js';
 import {
-  KINDS, fittedCell, formatHeadsState, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
+  HEADS_PERMALINK, KINDS, SproutHeads, fittedCell, formatHeadsState, highlightTops, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
   scrollToShow, topHeads,
 } from '../sprout-heads.js';
 import { markCursor, windowRole } from '../sprout-window.js';
@@ -188,6 +192,22 @@ test('heads state round-trips and rejects junk', () => {
   assert.equal(parseHeadsState('zorbin/5/0'), null);
 });
 
+test('W2 and W5 keep their state in the hash through their permalink codecs', () => {
+  assert.equal(SproutExplorer.permalink, EXPLORER_PERMALINK);
+  assert.equal(SproutHeads.permalink, HEADS_PERMALINK);
+  assert.equal(EXPLORER_PERMALINK.key, 'explorer');
+  assert.equal(HEADS_PERMALINK.key, 'heads');
+  const shown = { example: 'tom_he', layer: 7, head: 2, token: 57 };
+  assert.equal(EXPLORER_PERMALINK.write(shown), 'tom_he/7/2/57');
+  assert.deepEqual(EXPLORER_PERMALINK.read(EXPLORER_PERMALINK.write(shown)), shown);
+  assert.equal(EXPLORER_PERMALINK.read('tom_he/7/2'), null);
+  const enlarged = { example: 'zorbin', layer: 5, head: 4 };
+  assert.deepEqual(HEADS_PERMALINK.read(HEADS_PERMALINK.write(enlarged)), enlarged);
+  // W5 records nothing while no head is enlarged
+  assert.equal(HEADS_PERMALINK.write({ example: 'zorbin', layer: null, head: null, kind: '' }), null);
+  assert.equal(HEADS_PERMALINK.read('zorbin/5/0'), null);
+});
+
 test('example URLs add the folder slash', () => {
   assert.equal(exampleUrl('a/examples', 'tom_he'), 'a/examples/tom_he.json');
   assert.equal(exampleUrl('a/examples/', 'tom_he'), 'a/examples/tom_he.json');
@@ -203,6 +223,21 @@ test('the top heads computed from the matrices are the ones head_scores.json lis
     const listed = scores.models.sprout.top[kind].map(({ layer, head }) => `${layer}/${head}`);
     assert.deepEqual(topHeads(matrix, 3).map(({ layer, head }) => `${layer}/${head}`), listed, kind);
   }
+});
+
+test('W5 lists the top heads head_scores.json ships, not a ranking of its own', () => {
+  const scores = readJson(`${ARTIFACTS}head_scores.json`);
+  for (const kind of Object.keys(KINDS)) {
+    assert.deepEqual(highlightTops(scores, kind), scores.models.sprout.top[kind], kind);
+  }
+  // a file whose list disagrees with its matrix: the list is what W5 shows
+  const listed = [{ layer: 2, head: 1, score: 0.1 }];
+  const file = { models: { sprout: { examples: { previous_token: [[0.9, 0.1], [0.1, 0.2]] }, top: { previous_token: listed } } } };
+  assert.deepEqual(highlightTops(file, 'previous_token'), listed);
+  assert.deepEqual(highlightTops(file, 'induction'), []);
+  // the ablation summary ships no list: its three largest are ranked from the matrix
+  assert.deepEqual(highlightTops(scores, 'breaks'), topHeads(scores.ablation.breaks, 3));
+  assert.deepEqual(highlightTops({}, 'breaks'), []);
 });
 
 test('topHeads is 1-based', () => {
@@ -279,7 +314,7 @@ test('nextSentence names the top guesses and what the story has next', async () 
 
 test('the explorer view and CSV lines quote what needs quoting', async () => {
   const { weightsCsv } = await import('../sprout-explorer.js');
-  const { csvLine } = await import('../sprout-common.js');
+  const { csvLine } = await import('../sprout-format.js');
   assert.equal(csvLine(['a,b', 'say "x"', 'line\nbreak', 3, null]), '"a,b","say ""x""","line\nbreak",3,');
   assert.equal(weightsCsv([0.75, 0.25], ['◆', ' he, said']), 'key,token,weight\n0,◆,0.7500\n1," he, said",0.2500\n');
 });

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 
 import { Tokenizer } from '@huggingface/tokenizers';
 
-import { base64ToBytes } from '../sprout-common.js';
+import { base64ToBytes } from '../sprout-attention-data.js';
 import {
   SHARE_LIMIT, decodeBackslashReplace, decodeShare, encodeShare, headTypeScores, inductionPairs,
   makeTokenizer, packAttention, topNext,

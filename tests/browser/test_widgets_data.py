@@ -430,6 +430,11 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
                            f".textContent.includes('(token {t1})')")
     assert heads(page)["readout"].endswith(percent(attention[4, 3, t1, j1]))
     assert f"(token {j1})" in heads(page)["readout"]
+    # the focus a tap gives the map (it may come after the finger's events) keeps the tapped cell
+    big = "document.getElementById('heads').shadowRoot.querySelector('.big')"
+    page.evaluate(f"{big}.focus({{preventScroll: true}})")
+    assert f"(token {j1})" in heads(page)["readout"]
+    page.evaluate(f"{big}.blur()")
     cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
     page.locator("#heads .zoom").click()  # full size: 10 px per token, in a box that scrolls

@@ -15,8 +15,8 @@ import random
 
 import torch
 
-from sprout.examples import TokenizedExample
-from sprout.measurements import SCORE_KINDS, head_scores, untrained_like
+from .examples import TokenizedExample
+from .head_scores import SCORE_KINDS, head_scores, untrained_like
 
 UNTRAINED_SEEDS = 5  # seeds seed .. seed + 4
 MARGIN = 0.1  # "clearly above": at least this much (scores are shares of attention, 0..1)
@@ -65,6 +65,12 @@ def baselines(model, repeats, tokenized, trained, seed=0, seeds=UNTRAINED_SEEDS)
             "called": called,
         }
     return out
+
+
+def called_heads(scores, called):
+    """(layer, head), 1-based, of every head `called` its kind, highest score first."""
+    found = [(-s, l + 1, h + 1) for l, row in enumerate(scores) for h, s in enumerate(row) if called[l][h]]
+    return [(l, h) for _, l, h in sorted(found)]
 
 
 def baseline_stats(band, trained_top):

@@ -1,0 +1,39 @@
+// The example files W2 and W5 show: where one lives, fetched, checked and decoded once per page.
+import { decodeAttention } from './sprout-attention-data.js';
+import { fetchJson } from './sprout-load.js';
+
+/** Resolve `name` + ".json" against a folder URL, adding the trailing slash it may lack. */
+export function exampleUrl(base, name) {
+  const folder = base.endsWith('/') ? base : `${base}/`;
+  return `${folder}${encodeURIComponent(name)}.json`;
+}
+
+/**
+ * Example files, fetched and decoded once per page even when W2 and W5 show the same story
+ * (a small cache of promises by URL; a failed load is forgotten so that it can be retried).
+ */
+const EXAMPLES = new Map();
+const KEEP_EXAMPLES = 8;
+
+export function loadExample(url) {
+  if (!EXAMPLES.has(url)) {
+    // no abort signal: another widget may be waiting for the same file
+    const promise = fetchJson(url).then((example) => prepareExample(example, url));
+    promise.catch(() => EXAMPLES.delete(url));
+    EXAMPLES.set(url, promise);
+    if (EXAMPLES.size > KEEP_EXAMPLES) EXAMPLES.delete(EXAMPLES.keys().next().value);
+  }
+  return EXAMPLES.get(url);
+}
+
+/** Check an example's shape and decode its attention once. */
+export function prepareExample(example, url = 'the example') {
+  const a = example?.attention;
+  if (!example || !Array.isArray(example.tokens) || !a || typeof a.data !== 'string') {
+    throw new Error(`${url} is not an example file (tokens and attention missing)`);
+  }
+  if (a.tokens !== example.tokens.length) {
+    throw new Error(`${url}: attention covers ${a.tokens} tokens but the story has ${example.tokens.length}`);
+  }
+  return { ...example, maps: decodeAttention(a.data, a.layers, a.heads, a.tokens) };
+}

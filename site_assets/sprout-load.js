@@ -1,0 +1,54 @@
+// Loading data: waiting until a widget is near the viewport, and fetching JSON with errors a
+// reader can understand.
+
+const WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'pointerenter'];
+
+/**
+ * Resolves when `element` first comes near the viewport, or at once on the first interaction
+ * with it. Pass { signal } to stop waiting (e.g. on disconnect); the promise then never resolves.
+ */
+export function whenVisible(element, { rootMargin = '300px 0px', signal } = {}) {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return;
+    if (!globalThis.IntersectionObserver) {
+      resolve();
+      return;
+    }
+    let observer;
+    const done = () => {
+      stop();
+      resolve();
+    };
+    const stop = () => {
+      observer.disconnect();
+      for (const type of WAKE_EVENTS) element.removeEventListener(type, done);
+      signal?.removeEventListener('abort', stop);
+    };
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) done();
+    }, { rootMargin });
+    observer.observe(element);
+    for (const type of WAKE_EVENTS) element.addEventListener(type, done);
+    signal?.addEventListener('abort', stop);
+  });
+}
+
+/** fetch + JSON with errors a reader can understand (they name the URL and the status). */
+export async function fetchJson(url, { signal } = {}) {
+  let response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (err) {
+    if (err.name === 'AbortError') throw err;
+    throw new Error(`Could not load ${url}: ${err.message}`);
+  }
+  if (!response.ok) {
+    throw new Error(`Could not load ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  }
+  try {
+    return await response.json();
+  } catch (err) {
+    if (err.name === 'AbortError') throw err;
+    throw new Error(`Could not read ${url}: not valid JSON (${err.message})`);
+  }
+}
