@@ -40,9 +40,10 @@ serve: setup
 bench: setup
 	$(PY) -m sprout bench --config sprout --compile
 
-# The in-browser model's load and time-to-view (about 4 minutes), written to test-output/story_benchmark.json
+# The in-browser model's load and time-to-view (about 4 minutes), written to test-output/story_benchmark.json,
+# and Lighthouse on the chapter, mobile and desktop (about a minute), written to test-output/lighthouse.json
 bench-browser: setup
-	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py
+	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py tests/browser/test_lighthouse.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache node_modules test-output

@@ -1,4 +1,5 @@
-"""MkDocs hooks: put the widgets, KaTeX, Plotly, onnxruntime-web and the notebooks' .ipynb files into the site.
+"""MkDocs hooks: typeset the math (build_site/math.py) and put the widgets, KaTeX's styles and fonts,
+Plotly, onnxruntime-web and the notebooks' .ipynb files into the site.
 
 Everything the pages load is copied here from this repository or node_modules (pinned in
 package-lock.json), so the built site asks no other host for anything.
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import jupytext
 
+from build_site.math import render_math
 from build_site.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,7 +20,9 @@ SITE_ASSETS = ROOT / "site_assets"
 NODE_MODULES = ROOT / "node_modules"
 KATEX = NODE_MODULES / "katex" / "dist"
 PLOTLY_CARTESIAN = NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
-KATEX_FILES = ["katex.min.js", "katex.min.css", "contrib/auto-render.min.js"]
+# the formulas arrive typeset (build_site/math.py runs katex.js under node): the pages need only
+# KaTeX's styles and fonts
+KATEX_FILES = ["katex.min.css"]
 # onnxruntime-web's WebAssembly build (one thread: no cross-origin isolation needed) and the
 # tokenizer library, for "Try your own story"; fetched only when a reader asks
 ORT = NODE_MODULES / "onnxruntime-web" / "dist"
@@ -31,7 +35,7 @@ class MissingBrowserLibraries(Exception):
 
 
 def check_node_modules():
-    needed = [KATEX / "katex.min.js", PLOTLY_CARTESIAN, TOKENIZERS, *(ORT / name for name in ORT_FILES)]
+    needed = [KATEX / "katex.js", KATEX / "katex.min.css", PLOTLY_CARTESIAN, TOKENIZERS, *(ORT / name for name in ORT_FILES)]
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         raise MissingBrowserLibraries(f"{', '.join(missing)} missing: run `npm ci` (or `make setup`)")
@@ -122,6 +126,7 @@ def add_accessible_names(output):
 
 def on_post_page(output, page, config):
     output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
+    output = render_math(output, page.file.src_path)
     found = OUTSIDE_ADDRESS.search(output)
     if found:
         raise RuntimeError(f"page {page.file.src_path} names an outside address: "

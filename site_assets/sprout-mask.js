@@ -34,7 +34,8 @@ export function toyScores(T) {
   return Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => toyScore(i, j)));
 }
 
-const format = (n) => n.toLocaleString("en-US");
+// thousands separators by hand: the first toLocaleString of a page costs a slow phone ~70 ms
+const format = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 const CSS = `${BASE_CSS}${DARK_CSS}
 .size-control input { width: 7rem; max-width: 35vw; }

@@ -5,12 +5,16 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
+import markdown
 import pytest
 
 from build_site import macros
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
+from build_site.math import MathError, render_math
+from build_site.page_parts import PART_LIMIT
 
 
 class FakeEnv:
@@ -120,6 +124,54 @@ def test_the_notebook_templates_cdn_loaders_are_recognised():
             '"DOMContentLoaded", async () => { document.querySelectorAll(".jp-Mermaid > pre");'
             ' await import("https://cdnjs.cloudflare.com/mermaid.mjs"); });\n</script><p>kept</p>')
     assert NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", page)).strip() == "<p>kept</p>"
+
+
+def test_formulas_are_typeset_at_build_time_for_the_eye_and_for_screen_readers():
+    page = ('<html lang="en"><p>A <span class="arithmatex">\\(a &lt; b_j\\)</span> here.</p>\n'
+            '<div class="arithmatex">\\[\n\\sum_j a_j\n\\]</div></html>')
+    typeset = render_math(page, "index.md")
+    assert typeset.startswith('<html data-math="done" lang="en">')
+    assert "\\(" not in typeset and "\\[" not in typeset
+    inline, display = typeset.split('<div class="arithmatex">')
+    assert '<span class="arithmatex"><span class="katex">' in inline and "katex-display" not in inline
+    assert "katex-display" in display
+    # MathML for screen readers, the HTML rendering hidden from them, the TeX kept as annotation
+    assert inline.count("<math") == 1 and '<mo>&lt;</mo>' in inline and 'aria-hidden="true"' in inline
+    assert '<annotation encoding="application/x-tex">a &lt; b_j</annotation>' in inline
+    assert display.count("<math") == 1 and 'display="block"' in display
+
+
+def test_a_formula_katex_cannot_parse_stops_the_build_with_its_page_and_text():
+    with pytest.raises(MathError, match=r"page index.md: KaTeX: .*\\\\frac\{a"):
+        render_math('<span class="arithmatex">\\(\\frac{a\\)</span>', "index.md")
+
+
+def page_parts(text):
+    """The top-level elements of `text` rendered as the site renders it: (tag, children's tags)."""
+    rendered = markdown.markdown(text, extensions=["build_site.widget_blocks", "build_site.page_parts",
+                                                   "pymdownx.arithmatex"],
+                                 extension_configs={"pymdownx.arithmatex": {"generic": True}})
+    root = ElementTree.fromstring(f"<root>{rendered}</root>")
+    return [(child.tag, [c.tag for c in child]) for child in root]
+
+
+def test_the_text_between_headings_becomes_parts_and_the_headings_stay_outside():
+    text = "# Title\n\nOne.\n\nTwo.\n\n## Next\n\n- a\n- b\n\n### Deeper\n\nThree.\n"
+    assert page_parts(text) == [("h1", []), ("div", ["p", "p"]), ("h2", []), ("div", ["ul"]),
+                                ("h3", []), ("div", ["p"])]
+
+
+def test_a_heavy_stretch_is_cut_into_light_parts_and_code_output_stays_with_its_code():
+    paragraph = "A formula \\(" + "x + " * 20 + "y\\) here."  # about 100 elements once typeset
+    widget = '<sprout-plane></sprout-plane>'
+    text = "\n\n".join(["## H", paragraph, paragraph, paragraph, widget, "After."])
+    parts = page_parts(text)[1:]
+    assert all(tag == "div" for tag, _ in parts)
+    assert [children for _, children in parts] == [["p"], ["p"], ["p"], ["sprout-plane"], ["p"]]
+    assert PART_LIMIT < 2 * 100
+    code = '<div class="highlight"><pre><code>' + "<span>x</span>" * PART_LIMIT + "</code></pre></div>"
+    output = '<div class="snippet-output"><pre><code>1</code></pre></div>'
+    assert page_parts(f"## H\n\n{code}\n\n{output}\n")[1:] == [("div", ["div", "div"])]
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,8 @@ Fixtures:
 - `serve(folder)`: base URL of a new static server for that folder;
 - `widget_root`: a server where /assets/ is site_assets/, /artifacts/ is docs/artifacts/ and
   /pages/ is tests/browser/pages/ (the widgets' plain test pages);
-- `built_site`: the site built once per session by `mkdocs build --strict` and served;
+- `built_site`: the site built once per session by `mkdocs build --strict` (in
+  `built_site_folder`) and served;
 - `browse`: a fresh page that records console errors and every request, and fails the test at
   teardown if there was an error or a request to any host but the local servers.
 """
@@ -72,15 +73,21 @@ def widget_root(serve, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def built_site(serve, tmp_path_factory):
-    """Base URL of the whole site, built here in strict mode (fails with mkdocs' own message)."""
+def built_site_folder(tmp_path_factory):
+    """The whole site, built here in strict mode (fails with mkdocs' own message)."""
     out = tmp_path_factory.mktemp("site") / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
-    return serve(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def built_site(serve, built_site_folder):
+    """Base URL of the built site."""
+    return serve(built_site_folder)
 
 
 @pytest.fixture(scope="session")

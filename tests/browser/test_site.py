@@ -20,13 +20,16 @@ PHONE = (375, 812)
 DESKTOP = (1280, 900)
 
 
-# the formulas off screen are typeset in small slices after the load; this says all are done
+# every formula of the page is typeset (at build time, by build_site/math.py); this says so
 MATH_DONE = "() => document.documentElement.dataset.math === 'done'"
+# the page's parts (build_site/page_parts.py) are all laid out, not only those near the screen
+PARTS_LAID_OUT = "() => !document.querySelector('.sprout-part:not(.laid-out)')"
 
 
 def open_page(browse, built_site, path=""):
     browse.goto(built_site + path)
     browse.page.wait_for_function("() => document.body.dataset.mdColorScheme !== undefined")
+    browse.page.wait_for_function(PARTS_LAID_OUT)  # text far below the screen is laid out too
     return browse.page
 
 
@@ -41,6 +44,7 @@ def load_everything(page, timeout=30_000):
     page.wait_for_function(f"""() => [...document.querySelectorAll('{WIDGETS}')]
                                       .every(el => el.hasAttribute('ready'))""", timeout=timeout)
     page.wait_for_function(MATH_DONE, timeout=timeout)
+    page.wait_for_function(PARTS_LAID_OUT, timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
 
 
@@ -60,6 +64,9 @@ def test_formulas_render_with_the_sites_katex(browse, built_site):
     assert formulas.count() >= 8
     assert page.locator(".arithmatex:not(:has(.katex))").count() == 0, "a formula was left as TeX"
     assert page.locator(".katex-error").count() == 0
+    # screen readers get each formula as MathML; the page arrives typeset and loads no KaTeX script
+    assert page.locator(".arithmatex .katex-mathml math").count() == formulas.count()
+    assert not [u for u in browse.requests if "katex" in u and u.endswith(".js")]
     # KaTeX's own fonts, from the site
     fonts = [u for u in browse.requests if u.endswith(".woff2")]
     assert fonts and all("/assets/vendor/katex/fonts/" in u for u in fonts)
