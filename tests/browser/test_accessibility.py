@@ -5,7 +5,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from test_site import PAGES, ROOT, load_everything, open_page, set_scheme
+from test_site import PAGES, PHONE, ROOT, load_everything, open_page, set_scheme
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +60,16 @@ def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette(
         page.wait_for_function("""() => !document.querySelector('sprout-heads').shadowRoot
                                   .querySelector('.detail').hidden""")
     assert audit_both_palettes(page) == {}
+
+
+@pytest.mark.parametrize("browse", [PHONE], indirect=True)
+@pytest.mark.parametrize("path", PAGES)
+def test_on_a_phone_axe_finds_nothing_serious_either(browse, built_site, path):
+    """What only a narrow screen shows: formulas and tables wider than the column scroll, and a
+    keyboard must reach what scrolls. (Colours do not depend on the width: one palette here.)"""
+    page = open_page(browse, built_site, path)
+    load_everything(page)
+    assert axe_findings(page) == []
 
 
 def grid_cells(z):
