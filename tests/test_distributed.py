@@ -119,10 +119,10 @@ def test_the_late_phase_batch_must_split_too():
 
 def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp_path, train_args):
     out = tmp_path / "run"
-    began = time.time()
+    # ranks that kept waiting for the dead one would hang: train's timeout fails the test then
     done = train(2, *train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001",
                  SPROUT_TEST_DIE_AT="6")
-    assert done.returncode != 0 and time.time() - began < 200
+    assert done.returncode != 0
     assert "exitcode  : 3" in done.stderr  # torchrun's report names the rank that died
     lines = [line for line in done.stderr.splitlines() if "sprout train: error:" in line]
     assert len(lines) == 1 and "rank 0 of 2 stopped (" in lines[0], done.stderr[-3000:]
