@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test test-fast bench bench-browser clean train claims artifacts site serve
+.PHONY: setup test test-fast bench bench-browser clean train claims artifacts stills site serve
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -62,3 +62,9 @@ claims: setup
 # command that trains it). Two runs on the same checkpoints give identical bytes.
 artifacts: setup
 	$(PY) -m build_artifacts $(ARGS)
+	$(PY) -m build_site.stills
+
+# The still SVG each chart shows until a reader points at it (build_site/stills.py, in Chromium);
+# only stills whose figure, layout or Plotly changed are drawn again.
+stills: setup
+	$(PY) -m build_site.stills

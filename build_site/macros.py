@@ -13,6 +13,8 @@ import textwrap
 import traceback
 from pathlib import Path
 
+from build_site import stills
+
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
 
@@ -100,6 +102,17 @@ def render_cells(ran):
     return "\n\n".join(parts)
 
 
+def still_height(folder, name):
+    """The height of a chart's stills (build_site/stills.py draws them all that high)."""
+    path = stills.still_path(name, "wide", "light", folder)
+    if not path.exists():
+        raise ChapterBuildError(f"{path.name} is missing from docs/{folder.name}: run `make stills`")
+    found = re.search(r'<svg [^>]*\bheight="(\d+)"', path.read_text(encoding="utf-8")[:1000])
+    if not found:
+        raise ChapterBuildError(f"docs/{folder.name}/{path.name} is not a still drawn by build_site/stills.py")
+    return int(found.group(1))
+
+
 def define_env(env):
     docs = Path(env.conf["docs_dir"])
     stats = load_stats(docs / "artifacts" / "stats.json")
@@ -154,9 +167,11 @@ def define_env(env):
         if not (figures / f"{name}.json").exists():
             raise ChapterBuildError(f"figure {name!r} is missing from docs/artifacts/figures: run `make artifacts`")
         caption_html = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        height = still_height(docs / stills.STILLS.name, name)
         return textwrap.dedent(f"""
             <figure class="sprout-figure-frame">
-            <sprout-figure src="{url('artifacts/figures/' + name + '.json')}" plotly="{url(PLOTLY_BUNDLE)}" name="{name}"></sprout-figure>
+            <sprout-figure src="{url('artifacts/figures/' + name + '.json')}" plotly="{url(PLOTLY_BUNDLE)}" name="{name}"
+                           stills="{url(stills.STILLS.name + '/' + name)}" still-height="{height}"></sprout-figure>
             {caption_html}
             </figure>
             """)

@@ -1,17 +1,20 @@
-// <sprout-figure src="figure.json" plotly="plotly.min.js" name="f1">: one of the chapter's Plotly
-// charts. Plotly itself (1.5 MB) is loaded only when the first figure on a page comes into view,
-// the chart's text and grid colours follow the light/dark palette live, and below the chart a
-// summary for screen readers, the numbers as a table and CSV/JSON downloads are offered.
+// <sprout-figure src="figure.json" plotly="plotly.min.js" stills="stills/f1" name="f1">: one of
+// the chapter's Plotly charts. With `stills`, the page shows a still SVG of the chart
+// (`${stills}-wide-light.svg` and its narrow and dark twins, drawn by build_site/stills.py) and
+// loads Plotly (1.3 MB, seconds of main-thread time on a slow phone) only when a mouse rests on
+// the chart or the reader clicks it; without, the chart is drawn when it first comes into view.
+// Colours follow the light/dark palette live, and below the chart a summary for screen readers,
+// the numbers as a table and CSV/JSON downloads are offered.
 import { define } from "./sprout-element.js";
 import { fetchJson, whenVisible } from "./sprout-load.js";
 import { isDark, watchTheme } from "./sprout-theme.js";
 import { figureSummary, figureTable, toCsv } from "./figure-data.js";
+import { NARROW, PLOTLY_CONFIG, STILL_WIDTHS, chartHeight, chartLayout, themeUpdate } from "./figure-layout.js";
 
-// the mode bar keeps what readers use: a PNG download and resetting the axes (no cloud upload)
-export const PLOTLY_CONFIG = { responsive: true, displaylogo: false, modeBarButtons: [["toImage", "resetScale2d"]] };
 const TABLE_ROWS = 400; // a longer table is cut (the CSV holds every row)
 const HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);" +
   "clip-path:inset(50%);white-space:nowrap";
+const REST_MS = 200; // a mouse that stays this long on a still asks for the live chart
 
 const plotlyLoads = new Map(); // one <script> per bundle URL, shared by every figure
 
@@ -22,84 +25,137 @@ function loadPlotly(url) {
       const script = document.createElement("script");
       script.src = url;
       script.onload = () => resolve(window.Plotly);
-      script.onerror = () => reject(new Error(`could not load Plotly from ${url}`));
+      script.onerror = () => {
+        plotlyLoads.delete(url); // a later click may try again
+        reject(new Error(`could not load Plotly from ${url}`));
+      };
       document.head.append(script);
     }));
   }
   return plotlyLoads.get(url);
 }
 
-const NARROW = 520; // px: below this a side legend would squeeze the plot
-
-// On a phone the legend goes above the plot and the text shrinks, so the plot keeps its width.
-export function narrowLayout(layout) {
-  return {
-    legend: { ...layout.legend, orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom" },
-    margin: { ...layout.margin, l: 48, r: 24, t: layout.showlegend === false ? 16 : 48 },
-    font: { ...layout.font, size: 11 },
-  };
-}
-
-export function themeUpdate(layout, dark) {
-  const grid = dark ? "rgba(255,255,255,0.15)" : "rgba(0,0,0,0.12)";
-  const update = { "font.color": dark ? "#e2e4e9" : "#1f2328" };
-  for (const key of Object.keys(layout)) {
-    if (/^[xy]axis\d*$/.test(key)) {
-      update[`${key}.gridcolor`] = grid;
-      update[`${key}.zerolinecolor`] = grid;
-    }
-  }
-  return update;
-}
-
 class SproutFigure extends HTMLElement {
   connectedCallback() {
     this.alive = true;
+    this.style.position = "relative"; // the live chart is drawn over the still, then replaces it
     this.stopWatching = watchTheme(() => this.applyTheme());
-    whenVisible(this).then(() => this.alive && this.draw());
+    if (this.hasAttribute("stills")) this.showStill();
+    whenVisible(this).then(() => this.alive && this.start());
   }
 
   disconnectedCallback() {
     this.alive = false;
     this.stopWatching?.();
+    this.sizes?.disconnect();
     if (this.plot && window.Plotly) window.Plotly.purge(this.plot);
   }
 
-  async draw() {
+  showStill() {
+    this.still = document.createElement("img");
+    this.still.className = "sprout-figure-still";
+    this.still.alt = ""; // the summary and the table below say what it shows
+    this.still.loading = "lazy";
+    this.still.decoding = "async";
+    this.still.style.cssText = "display:block;width:100%;height:auto;cursor:pointer";
+    this.still.addEventListener("error", () => this.dropStill(), { once: true });
+    this.prepend(this.still);
+    // the narrow or wide still, as the element's width asks (it is known once laid out)
+    this.sizes = new ResizeObserver(([entry]) => this.pickStill(entry.contentRect.width));
+    this.sizes.observe(this);
+    let resting;
+    this.still.addEventListener("pointerenter", (event) => {
+      if (event.pointerType !== "touch") resting = setTimeout(() => this.goLive(), REST_MS);
+    });
+    this.still.addEventListener("pointerleave", () => clearTimeout(resting));
+    this.still.addEventListener("click", () => this.goLive());
+  }
+
+  pickStill(width) {
+    if (!this.still || !width) return;
+    const size = width < NARROW ? "narrow" : "wide";
+    // with both, the box keeps the still's shape before it loads
+    this.still.width = STILL_WIDTHS[size];
+    this.still.height = Number(this.getAttribute("still-height")) || (this.figure ? chartHeight(this.figure) : 0);
+    const src = `${this.getAttribute("stills")}-${size}-${isDark() ? "dark" : "light"}.svg`;
+    if (this.still.getAttribute("src") !== src) this.still.src = src;
+  }
+
+  dropStill() {
+    this.still?.remove();
+    this.still = null;
+    this.sizes?.disconnect();
+    if (this.started) this.goLive(); // no still to show: the live chart, as without `stills`
+  }
+
+  async start() {
+    this.started = true;
     try {
-      const [Plotly, figure] = await Promise.all([
-        loadPlotly(this.getAttribute("plotly") || "plotly.min.js"),
-        fetchJson(this.getAttribute("src")),
-      ]);
+      this.figure = await fetchJson(this.getAttribute("src"));
+    } catch (error) {
+      this.fail(`This chart could not be drawn: ${error.message}`);
+      return;
+    }
+    if (!this.alive) return;
+    if (this.still) this.pickStill(this.clientWidth);
+    const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
+    this.append(...figureDataParts(this.figure, { caption, name: this.name(), src: this.getAttribute("src") }));
+    if (!this.still) await this.goLive();
+    else {
+      this.setAttribute("ready", "");
+      if (this.wanted) this.goLive();
+    }
+  }
+
+  /** Plotly's chart, drawn in the still's box (or at the figure's height); once, however often asked. */
+  goLive() {
+    this.wanted = true; // asked before the figure's JSON arrived: start() draws it then
+    if (!this.live && this.figure) this.live = this.drawLive();
+    return this.live;
+  }
+
+  async drawLive() {
+    try {
+      const Plotly = await loadPlotly(this.getAttribute("plotly") || "plotly.min.js");
       // Plotly's bundle has just run: drawing waits for a task of its own, so the two never add up to one long task
       await new Promise((resolve) => setTimeout(resolve));
       if (!this.alive) return;
+      const width = this.clientWidth;
+      const height = this.still?.clientHeight || chartHeight(this.figure);
       this.plot = document.createElement("div");
       this.plot.className = "sprout-figure-plot";
-      this.replaceChildren(this.plot);
-      const layout = { ...figure.layout, autosize: true, height: figure.layout.height || 420 };
-      layout.title = undefined; // the page's caption names the figure
-      layout.margin = { ...figure.layout.margin, t: 16 };
-      const narrow = this.clientWidth < NARROW;
-      if (narrow) Object.assign(layout, narrowLayout(layout));
+      this.plot.style.cssText = `height:${height}px` + (this.still ? ";position:absolute;inset:0 0 auto 0" : "");
+      this.prepend(this.plot);
+      const layout = { ...chartLayout(this.figure, width, height), autosize: true };
       // on a phone the mode bar would cover the legend; the data downloads below remain
-      const config = { ...PLOTLY_CONFIG, displayModeBar: narrow ? false : "hover" };
-      await Plotly.newPlot(this.plot, figure.data, layout, config);
+      const config = { ...PLOTLY_CONFIG, displayModeBar: width < NARROW ? false : "hover" };
+      await Plotly.newPlot(this.plot, this.figure.data, layout, config);
       if (!this.alive) return;
       // the drawing repeats the summary and the table below it
       for (const svg of this.plot.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
-      const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
-      this.append(...figureDataParts(figure, { caption, name: this.name(), src: this.getAttribute("src") }));
       this.applyTheme();
+      this.plot.style.position = "";
+      this.still?.remove();
+      this.still = null;
+      this.sizes?.disconnect();
+      this.setAttribute("interactive", "");
       this.setAttribute("ready", "");
     } catch (error) {
-      const message = document.createElement("p");
-      message.className = "sprout-figure-error";
-      message.setAttribute("role", "alert");
-      message.textContent = `This chart could not be drawn: ${error.message}`;
-      this.replaceChildren(message);
-      this.setAttribute("error", "");
+      this.plot?.remove();
+      this.live = null; // a click may try again
+      this.fail(`${this.still ? "The interactive chart" : "This chart"} could not be drawn: ${error.message}`);
     }
+  }
+
+  fail(text) {
+    this.querySelector(".sprout-figure-error")?.remove();
+    const message = document.createElement("p");
+    message.className = "sprout-figure-error";
+    message.setAttribute("role", "alert");
+    message.textContent = text;
+    if (this.still) this.still.after(message); // the still remains: it shows the chart all the same
+    else this.replaceChildren(message);
+    this.setAttribute("error", "");
   }
 
   name() {
@@ -107,6 +163,7 @@ class SproutFigure extends HTMLElement {
   }
 
   applyTheme() {
+    if (this.still) this.pickStill(this.clientWidth);
     if (this.plot && window.Plotly && this.plot.layout) {
       window.Plotly.relayout(this.plot, themeUpdate(this.plot.layout, isDark()));
     }

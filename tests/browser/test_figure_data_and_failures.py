@@ -6,7 +6,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from test_site import ROOT, open_page
+from test_site import ROOT, go_live, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,12 @@ def check_chart_data(page, name):
     named = [t["name"] for t in data["data"] if t.get("showlegend", True)]
     summary = figure.locator(".sprout-figure-summary").text_content()
     assert all(f"{n}: " in summary for n in named), summary
-    assert figure.locator("svg[aria-hidden=true]").count() >= 1
+    # first the still picture (its words are in the summary), then, once a mouse rests on it, Plotly's chart
+    still = figure.locator("img.sprout-figure-still")
+    assert still.get_attribute("alt") == "" and still.get_attribute("src").endswith(f"{name}-wide-light.svg")
+    assert not figure.get_attribute("interactive")
+    go_live(figure)
+    assert figure.locator("svg[aria-hidden=true]").count() >= 1 and figure.locator("img").count() == 0
     # the mode bar holds two buttons, none of them a cloud upload
     titles = figure.locator(".modebar-btn").evaluate_all("bs => bs.map(b => b.dataset.title)")
     assert len(titles) == 2 and not any("Share" in t or "cloud" in t.lower() for t in titles), titles
@@ -65,12 +70,47 @@ def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(chromium, built_si
     figure = page.locator("sprout-figure[name=induction_loss]")
     figure.scroll_into_view_if_needed()
     page.wait_for_function("() => document.querySelector('sprout-figure[name=induction_loss]').hasAttribute('ready')")
+    assert figure.locator("img.sprout-figure-still").get_attribute("src").endswith("-narrow-light.svg")
+    go_live(figure, "tap")
     assert figure.locator(".modebar-btn").count() == 0
     assert figure.locator(".legend").count() == 1
     context.close()
 
 
-# (file blocked, the element that must say so); `abort` is a network failure, else an HTTP 404
+def test_a_still_shows_the_words_its_live_chart_shows(browse, built_site):
+    """The still (drawn by build_site/stills.py) and the chart Plotly draws over it on the page
+    carry the same legend, axis titles and annotations, so the swap changes nothing a reader reads."""
+    page = open_page(browse, built_site)
+    words = """root => [...root.querySelectorAll('.legendtext, .xtitle, .ytitle, .annotation-text, .g-xtitle, .g-ytitle')]
+                       .map(t => t.textContent).filter(Boolean).sort()"""
+    for name in ["induction_loss", "training_story"]:
+        figure = page.locator(f"sprout-figure[name={name}]")
+        figure.scroll_into_view_if_needed()
+        expect(figure).to_have_attribute("ready", "")
+        src = figure.locator("img").get_attribute("src")
+        still = page.evaluate(f"""async () => {{
+            const text = await (await fetch({json.dumps(src)})).text();
+            return ({words})(new DOMParser().parseFromString(text, 'image/svg+xml'));
+        }}""")
+        go_live(figure)
+        live = figure.evaluate(f"el => ({words})(el.querySelector('.js-plotly-plot'))")
+        assert still and still == live, (name, still, live)
+
+
+def test_a_chart_whose_still_is_missing_draws_its_live_chart(browse, built_site):
+    page = browse.page
+    page.route("**/stills/**", lambda route: route.fulfill(status=404, body="missing"))
+    open_page(browse, built_site)
+    figure = page.locator("sprout-figure[name=model_losses]")
+    figure.scroll_into_view_if_needed()
+    expect(figure).to_have_attribute("interactive", "", timeout=30_000)
+    assert figure.locator("img").count() == 0 and figure.locator(".main-svg").count() >= 1
+    assert not figure.get_attribute("error")
+    browse.errors.clear()  # the failed request itself is logged by the browser
+
+
+# (file blocked, the element that must say so); `abort` is a network failure, else an HTTP 404.
+# Plotly is fetched only when a reader points at a chart: that test clicks the chart's still.
 BLOCKED = [
     ("**/examples/mia_doll.json", "sprout-window", "abort"),
     ("**/examples/tom_he.json", "sprout-explorer:not([source=page])", 404),
@@ -94,6 +134,8 @@ def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, p
     open_page(browse, built_site)
     scroll_through(page)
     element = page.locator(selector)
+    if "plotly" in pattern:
+        element.locator("img.sprout-figure-still").click(force=True)
     element.evaluate("el => new Promise(done => { const check = () => el.hasAttribute('error') ? done() "
                      ": setTimeout(check, 50); check(); })")
     alert = element.locator("[role=alert]")

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from plane_numbers import KEYS, QUERY, attend
 
 from build_site.macros import format_number
@@ -31,6 +32,13 @@ def open_page(browse, built_site, path=""):
     browse.page.wait_for_function("() => document.body.dataset.mdColorScheme !== undefined")
     browse.page.wait_for_function(PARTS_LAID_OUT)  # text far below the screen is laid out too
     return browse.page
+
+
+def go_live(figure, how="hover"):
+    """Points at a chart's still (a resting mouse, a tap or a click) and waits for Plotly's chart.
+    Forced: the still goes as soon as the pointer arrives, and Playwright must not retry on it."""
+    getattr(figure.locator("img.sprout-figure-still"), how)(force=True)
+    expect(figure).to_have_attribute("interactive", "", timeout=30_000)
 
 
 def load_everything(page, timeout=30_000):
@@ -140,13 +148,25 @@ def test_charts_draw_and_follow_the_palette(browse, built_site):
     load_everything(page)
     figures = page.locator("sprout-figure")
     assert figures.count() >= 3
-    assert page.locator("sprout-figure .main-svg").count() >= figures.count()
+    stills = page.locator("sprout-figure img.sprout-figure-still")
+    assert stills.count() == figures.count()
+    drawn = "() => [...document.querySelectorAll('.sprout-figure-still')].every(img => img.complete && img.naturalWidth)"
+    page.wait_for_function(drawn)
+    set_scheme(page, "slate")  # every still is swapped for its dark twin
+    page.wait_for_function("""() => [...document.querySelectorAll('.sprout-figure-still')]
+                              .every(img => img.getAttribute('src').endsWith('-wide-dark.svg'))""")
+    load_everything(page)  # the stills load lazily, as they come near the screen
+    page.wait_for_function(drawn)
+    # one still per chart was fetched in each palette, none of the narrow ones
+    fetched = [u.rsplit("/", 1)[-1] for u in browse.requests if "/stills/" in u]
+    assert len(fetched) == 2 * figures.count() and not [u for u in fetched if "narrow" in u], fetched
+
+    go_live(figures.first)  # the live chart, in the palette of the moment
     font = "el => el.querySelector('.js-plotly-plot')._fullLayout.font.color"
+    dark = figures.first.evaluate(font)
     set_scheme(page, "default")
-    light = figures.first.evaluate(font)
-    set_scheme(page, "slate")
-    page.wait_for_function(f"() => ({font})(document.querySelector('sprout-figure')) !== '{light}'")
-    assert figures.first.evaluate(font) != light
+    page.wait_for_function(f"() => ({font})(document.querySelector('sprout-figure')) !== '{dark}'")
+    assert figures.first.evaluate(font) != dark
 
 
 def test_the_palette_toggle_switches_light_and_dark(browse, built_site):
@@ -227,9 +247,13 @@ def test_the_phone_width_needs_no_sideways_scrolling(browse, built_site):
     load_everything(page)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
-    # legends move above the charts so the plots keep the width
+    # legends move above the charts so the plots keep the width, in the stills and the live charts
+    figure = page.locator("sprout-figure[name=induction_loss]")
+    assert figure.locator("img").get_attribute("src").endswith("-narrow-light.svg")
+    go_live(figure, "click")
     legend = "el => el.querySelector('.js-plotly-plot')._fullLayout.legend.orientation"
-    assert page.locator("sprout-figure[name=induction_loss]").evaluate(legend) == "h"
+    assert figure.evaluate(legend) == "h"
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
 
 @pytest.mark.parametrize("browse", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
@@ -260,11 +284,14 @@ def test_first_load_page_weight(browse, built_site):
 
 
 @pytest.mark.parametrize("path", ["", "rebuilding/"])  # the chapter's charts; the training story
-def test_plotly_is_fetched_only_where_a_chart_is_shown(browse, built_site, path):
+def test_plotly_is_fetched_only_when_a_reader_points_at_a_chart(browse, built_site, path):
     page = open_page(browse, built_site, path)
-    assert not [u for u in browse.requests if "plotly" in u], "Plotly loaded before any chart was in view"
-    load_everything(page)
+    load_everything(page)  # every chart has come into view and shows its still
+    assert not [u for u in browse.requests if "plotly" in u], "Plotly loaded before a reader pointed at a chart"
+    figure = page.locator("sprout-figure").first
+    go_live(figure)
     assert [u for u in browse.requests if u.endswith("plotly-cartesian.min.js")]
+    assert page.locator("sprout-figure[interactive]").count() == 1  # the others keep their stills
 
 
 @pytest.mark.parametrize("name", ["f1_dot_product_spread", "induction_loss", "attention_tom_he"])
