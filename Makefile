@@ -41,7 +41,8 @@ bench: setup
 	$(PY) -m sprout bench --config sprout --compile
 
 # The in-browser model's load and time-to-view (about 4 minutes), written to test-output/story_benchmark.json,
-# and Lighthouse on the chapter, mobile and desktop (about a minute), written to test-output/lighthouse.json
+# Lighthouse on the chapter, mobile and desktop (about a minute), written to test-output/lighthouse.json,
+# and the long tasks as each chart appears (CPU slowed 4x), written to test-output/chart_tasks.json
 bench-browser: setup
 	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py tests/browser/test_lighthouse.py
 

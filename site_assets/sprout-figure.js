@@ -99,7 +99,8 @@ class SproutFigure extends HTMLElement {
     if (!this.alive) return;
     if (this.still) this.pickStill(this.clientWidth);
     const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
-    this.append(...figureDataParts(this.figure, { caption, name: this.name(), src: this.getAttribute("src") }));
+    const picture = this.still && `${this.getAttribute("stills")}-wide-light.svg`;
+    this.append(...figureDataParts(this.figure, { caption, name: this.name(), src: this.getAttribute("src"), picture }));
     if (!this.still) await this.goLive();
     else {
       this.setAttribute("ready", "");
@@ -172,9 +173,10 @@ class SproutFigure extends HTMLElement {
 
 /**
  * What goes below a chart (here and on its standalone page): the summary for screen readers,
- * then a <details> with CSV and JSON downloads and the table. `src` is the figure's JSON file.
+ * then a <details> with CSV and JSON downloads and the table. `src` is the figure's JSON file,
+ * `picture` (if any) a still of the chart to download as SVG.
  */
-export function figureDataParts(figure, { caption = "", name, src }) {
+export function figureDataParts(figure, { caption = "", name, src, picture }) {
   const summary = document.createElement("p");
   summary.className = "sprout-figure-summary";
   summary.style.cssText = HIDDEN;
@@ -187,6 +189,7 @@ export function figureDataParts(figure, { caption = "", name, src }) {
   const json = link("JSON", new URL(src, document.baseURI).href, `${name}.json`);
   const csv = link("CSV", "#", `${name}.csv`);
   downloads.append("Download: ", csv, ", ", json);
+  if (picture) downloads.append(", ", link("picture (SVG)", new URL(picture, document.baseURI).href, `${name}.svg`));
   details.append(title, downloads);
   // the table and the CSV are made only when a reader opens the numbers
   let made = false;

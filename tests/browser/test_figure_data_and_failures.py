@@ -62,6 +62,11 @@ def check_chart_data(page, name):
         figure.get_by_role("link", name="JSON").click()
     assert json.loads(got.value.path().read_text()) == data
 
+    with page.expect_download() as got:
+        figure.get_by_role("link", name="picture (SVG)").click()
+    assert got.value.suggested_filename == f"{name}.svg"
+    assert got.value.path().read_text().startswith("<svg data-sprout-key=")
+
 
 def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(chromium, built_site):
     context = chromium.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True)

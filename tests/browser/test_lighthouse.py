@@ -1,11 +1,12 @@
 """Lighthouse's page-speed and accessibility measurement of the built chapter, mobile and desktop,
-served gzip-compressed as static hosts serve it (benchmarks/lighthouse.py). A measurement written
-to test-output/lighthouse.json, not a timed test: run it with `make bench-browser`."""
+served gzip-compressed as static hosts serve it (benchmarks/lighthouse.py), and the long tasks as
+its charts appear (benchmarks/chart_tasks.py). Measurements written to test-output/, not timed
+tests: run them with `make bench-browser`."""
 import json
 
 import pytest
 
-from benchmarks import lighthouse
+from benchmarks import chart_tasks, lighthouse
 
 pytestmark = [pytest.mark.browser, pytest.mark.benchmark]
 
@@ -19,3 +20,13 @@ def test_lighthouse_measurement_written_to_test_output(built_site_folder):
         measured = report[form]
         assert {"performance", "accessibility", "fcp_ms", "lcp_ms", "tbt_ms", "dom_nodes"} <= set(measured)
         assert measured["costs"]["main_thread_ms"], "the report says where the main thread's time went"
+
+
+def test_long_tasks_as_each_chart_appears_written_to_test_output(built_site_folder):
+    """benchmarks/chart_tasks.py: the main thread's long tasks while each chart scrolls into view
+    (CPU slowed 4x), and when a mouse rests on one and Plotly draws it."""
+    chart_tasks.main(["--site", str(built_site_folder)])
+    report = json.loads(chart_tasks.OUTPUT.read_text())
+    assert set(report["charts"]) == {"f1_dot_product_spread", "induction_loss", "training_story", "model_losses"}
+    assert all(not chart["interactive"] for chart in report["charts"].values()), "no chart went live by itself"
+    assert report["pointing_at_a_chart"]["chart"] == "f1_dot_product_spread"
