@@ -90,7 +90,10 @@ def summary(result):
     return {"performance": round(result["categories"]["performance"]["score"] * 100),
             "accessibility": round(result["categories"]["accessibility"]["score"] * 100),
             **numbers, "accessibility_failures": accessibility_failures(result),
-            "costs": costs(audits), "lighthouse": result["lighthouseVersion"]}
+            "costs": costs(audits), "lighthouse": result["lighthouseVersion"],
+            # Lighthouse's measure of this machine's speed: scores from machines (or moments) of
+            # different speed are not comparable
+            "benchmark_index": round(result.get("environment", {}).get("benchmarkIndex", 0))}
 
 
 def items(audits, key):

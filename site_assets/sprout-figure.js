@@ -61,7 +61,10 @@ class SproutFigure extends HTMLElement {
     this.still.addEventListener("error", () => this.dropStill(), { once: true });
     this.prepend(this.still);
     // the narrow or wide still, as the element's width asks (it is known once laid out)
-    this.sizes = new ResizeObserver(([entry]) => this.pickStill(entry.contentRect.width));
+    this.sizes = new ResizeObserver(([entry]) => {
+      this.width = entry.contentRect.width;
+      this.pickStill();
+    });
     this.sizes.observe(this);
     let resting;
     this.still.addEventListener("pointerenter", (event) => {
@@ -71,12 +74,14 @@ class SproutFigure extends HTMLElement {
     this.still.addEventListener("click", () => this.goLive());
   }
 
-  pickStill(width) {
-    if (!this.still || !width) return;
-    const size = width < NARROW ? "narrow" : "wide";
-    // with both, the box keeps the still's shape before it loads
-    this.still.width = STILL_WIDTHS[size];
-    this.still.height = Number(this.getAttribute("still-height")) || (this.figure ? chartHeight(this.figure) : 0);
+  pickStill() {
+    if (!this.still || !this.width) return;
+    const size = this.width < NARROW ? "narrow" : "wide";
+    const height = Number(this.getAttribute("still-height")) || (this.figure && chartHeight(this.figure));
+    if (height) { // with both, the box keeps the still's shape before it loads
+      this.still.width = STILL_WIDTHS[size];
+      this.still.height = height;
+    }
     const src = `${this.getAttribute("stills")}-${size}-${isDark() ? "dark" : "light"}.svg`;
     if (this.still.getAttribute("src") !== src) this.still.src = src;
   }
@@ -97,7 +102,7 @@ class SproutFigure extends HTMLElement {
       return;
     }
     if (!this.alive) return;
-    if (this.still) this.pickStill(this.clientWidth);
+    this.pickStill(); // its height is known now, if the page did not say it
     const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
     const picture = this.still && `${this.getAttribute("stills")}-wide-light.svg`;
     this.append(...figureDataParts(this.figure, { caption, name: this.name(), src: this.getAttribute("src"), picture }));
@@ -164,7 +169,7 @@ class SproutFigure extends HTMLElement {
   }
 
   applyTheme() {
-    if (this.still) this.pickStill(this.clientWidth);
+    this.pickStill();
     if (this.plot && window.Plotly && this.plot.layout) {
       window.Plotly.relayout(this.plot, themeUpdate(this.plot.layout, isDark()));
     }
