@@ -27,10 +27,16 @@ MATH_DONE = "() => document.documentElement.dataset.math === 'done'"
 PARTS_LAID_OUT = "() => !document.querySelector('.sprout-part:not(.laid-out)')"
 
 
-def open_page(browse, built_site, path=""):
+# what sprout-parts.js does by itself, part by part, a few seconds after the load
+# (test_parts_far_below_are_laid_out_once_the_page_settles_and_a_jump_there_stays_put)
+LAY_OUT_ALL = "() => document.querySelectorAll('.sprout-part').forEach(part => part.classList.add('laid-out'))"
+
+
+def open_page(browse, built_site, path="", lay_out=True):
     browse.goto(built_site + path)
     browse.page.wait_for_function("() => document.body.dataset.mdColorScheme !== undefined")
-    browse.page.wait_for_function(PARTS_LAID_OUT)  # text far below the screen is laid out too
+    if lay_out:  # text far below the screen is laid out too
+        browse.page.evaluate(LAY_OUT_ALL)
     return browse.page
 
 
@@ -62,6 +68,29 @@ def set_scheme(page, scheme):
 
 # Every page loading whole, with no errors and only local requests: test_accessibility.py checks
 # it on the same load as its audit.
+
+
+def accessible_text(page):
+    """The names in Chromium's accessibility tree: what a screen reader can read of the page."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Accessibility.enable")
+    return " ".join(node.get("name", {}).get("value", "") for node in cdp.send("Accessibility.getFullAXTree")["nodes"])
+
+
+def test_parts_far_below_are_laid_out_once_the_page_settles_and_a_jump_there_stays_put(browse, built_site):
+    page = open_page(browse, built_site, lay_out=False)
+    count = "sel => document.querySelectorAll(sel).length"
+    assert page.evaluate(count, ".sprout-part") > 20 and page.evaluate(count, ".sprout-part.laid-out") == 0
+    far = "Zorbin"  # a made-up name the chapter uses only far below the first screen
+    assert far not in accessible_text(page), "a skipped part is not in the accessibility tree"
+    figure = page.locator("sprout-figure[name=model_losses]")  # near the end of the chapter
+    figure.scroll_into_view_if_needed()
+    expect(figure).to_have_attribute("ready", "")
+    top = "el => Math.round(el.getBoundingClientRect().top)"
+    landed = figure.evaluate(top)
+    page.wait_for_function(PARTS_LAID_OUT, timeout=30_000)  # every part above it got its height
+    assert figure.evaluate(top) == landed, "the view stayed on the chart"
+    assert far in accessible_text(page)
 
 
 def test_formulas_render_with_the_sites_katex(browse, built_site):
