@@ -2,9 +2,9 @@
 heading and wherever a stretch between two headings grows heavier than a part should be.
 
 chapter.css gives each part `content-visibility: auto`, so the browser styles and lays out only
-the parts near the screen while the page loads, and site_assets/sprout-parts.js lays out the
-rest one part at a time once the browser is idle; a light part keeps each of those steps a
-short task on a slow phone. The headings stay outside the parts: the table of contents reads
+the parts near the screen, and site_assets/sprout-parts.js lays out the rest one part at a
+time once the page has settled and the browser is idle; a light part keeps each of those steps
+a short task on a slow phone. The headings stay outside the parts: the table of contents reads
 their positions, and reading a position inside a part would make the browser lay it out at once.
 """
 import re
