@@ -10,11 +10,10 @@ records the tasks until the live Plotly chart is drawn: that is where Plotly's c
 Writes test-output/chart_tasks.json; a measurement, nothing passes or fails on a time.
 """
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from benchmarks.lighthouse import CHROMIUM, ROOT, serve
+from benchmarks.lighthouse import CHROMIUM, ROOT, serve, write_report
 
 OUTPUT = ROOT / "test-output" / "chart_tasks.json"
 PHONE = {"width": 412, "height": 823}  # Lighthouse's mobile viewport
@@ -90,11 +89,7 @@ def main(argv=None):
         print(f"{name}: long tasks {chart['long_tasks_ms']} ms", file=sys.stderr)
     if pointed:
         print(f"pointing at {pointed['chart']}: long tasks {pointed['long_tasks_ms']} ms", file=sys.stderr)
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    tmp = OUTPUT.with_suffix(".tmp")
-    tmp.write_text(json.dumps(report, indent=2) + "\n")
-    tmp.replace(OUTPUT)
-    print(f"written to {OUTPUT.relative_to(ROOT)}", file=sys.stderr)
+    write_report(OUTPUT, report)
 
 
 if __name__ == "__main__":

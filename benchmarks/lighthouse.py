@@ -127,6 +127,15 @@ def accessibility_failures(result):
             for key in failed}
 
 
+def write_report(path, report):
+    """A benchmark's JSON report under test-output/, written whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(report, indent=2) + "\n")
+    tmp.replace(path)
+    print(f"written to {path.relative_to(ROOT)}", file=sys.stderr)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
@@ -148,11 +157,7 @@ def main(argv=None):
                   f"accessibility {results[form]['accessibility']}", file=sys.stderr)
     finally:
         server.shutdown()
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    tmp = OUTPUT.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"page": args.page or "/", "served": "gzip", **results}, indent=2) + "\n")
-    tmp.replace(OUTPUT)
-    print(f"written to {OUTPUT.relative_to(ROOT)}", file=sys.stderr)
+    write_report(OUTPUT, {"page": args.page or "/", "served": "gzip", **results})
 
 
 if __name__ == "__main__":

@@ -107,10 +107,10 @@ def still_height(folder, name):
     path = stills.still_path(name, "wide", "light", folder)
     if not path.exists():
         raise ChapterBuildError(f"{path.name} is missing from docs/{folder.name}: run `make stills`")
-    found = re.search(r'<svg [^>]*\bheight="(\d+)"', path.read_text(encoding="utf-8")[:1000])
-    if not found:
+    height = stills.recorded_height(path)
+    if not height:
         raise ChapterBuildError(f"docs/{folder.name}/{path.name} is not a still drawn by build_site/stills.py")
-    return int(found.group(1))
+    return height
 
 
 def define_env(env):

@@ -27,15 +27,26 @@ STILLS = DOCS / "stills"
 LAYOUT_JS = ROOT / "site_assets" / "figure-layout.js"
 PLOTLY = ROOT / "node_modules" / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-WIDTHS = {"wide": 720, "narrow": 360}  # as STILL_WIDTHS in figure-layout.js (a test compares them)
 THEMES = ("light", "dark")
 FIGURE_MACRO = re.compile(r"\{\{\s*figure\(\s*\"([\w-]+)\"")
 KEY = re.compile(r'data-sprout-key="([0-9a-f]{64})"')
+HEIGHT = re.compile(r'<svg [^>]*\bheight="(\d+)"')
 ORIGIN = "http://stills.invalid"  # the page the stills are drawn in; no request leaves Chromium
 
 
 class StillsError(Exception):
     pass
+
+
+def still_widths(layout_js=LAYOUT_JS):
+    """{"wide": px, "narrow": px}: STILL_WIDTHS of figure-layout.js, the widths the page picks between."""
+    found = re.search(r"STILL_WIDTHS = \{ wide: (\d+), narrow: (\d+) \}", layout_js.read_text(encoding="utf-8"))
+    if not found:
+        raise StillsError(f"{layout_js.name} no longer says STILL_WIDTHS = {{ wide: ..., narrow: ... }}")
+    return {"wide": int(found[1]), "narrow": int(found[2])}
+
+
+WIDTHS = still_widths()
 
 
 def chart_names(docs=DOCS):
@@ -60,12 +71,23 @@ def still_key(name, size, theme):
     return digest.hexdigest()
 
 
-def recorded_key(path):
+def _recorded(pattern, path):
     try:
-        found = KEY.search(path.read_text(encoding="utf-8")[:2000])
+        found = pattern.search(path.read_text(encoding="utf-8")[:2000])
     except (FileNotFoundError, UnicodeDecodeError):
         return None
     return found and found.group(1)
+
+
+def recorded_key(path):
+    """The key a still was drawn from (None if the file is missing or not a still)."""
+    return _recorded(KEY, path)
+
+
+def recorded_height(path):
+    """A still's height in px, as drawn (None if the file is missing or not a still)."""
+    height = _recorded(HEIGHT, path)
+    return height and int(height)
 
 
 def out_of_date(names, folder=STILLS):
