@@ -20,7 +20,7 @@ token before it, ONE a constant.
 """
 import torch
 
-from sprout.model import TransformerConfig, build_model
+from sprout.model import TransformerConfig, build_model, rope_tables
 
 V = 64  # vocabulary: one-hot tokens fit in a head's 64 slowest-turning numbers
 CFG = TransformerConfig(vocab_size=V, context=32, n_layer=2, n_head=3, d_model=384, mlp_ratio=1)
@@ -49,12 +49,11 @@ def _head_rows(head, part):
 def _attend_by_offset(qkv, head, offset):
     """Constant queries and keys whose score peaks at key = query - offset."""
     q, k = _head_rows(head, 0), _head_rows(head, 1)
-    freqs = 10000.0 ** (-torch.arange(0, CFG.head_dim, 2, dtype=torch.float32) / CFG.head_dim)
+    cos, sin = rope_tables(CFG.head_dim, CFG.context)  # the key turned `offset` positions ahead
     for pair in FAST_PAIRS:
-        angle = offset * freqs[pair]
         qkv[q[pair], ONE] = 1.0
-        qkv[k[pair], ONE] = torch.cos(angle)
-        qkv[k[pair + HALF], ONE] = torch.sin(angle)
+        qkv[k[pair], ONE] = cos[offset, pair]
+        qkv[k[pair + HALF], ONE] = sin[offset, pair]
 
 
 def _value_is_token(qkv, head):
