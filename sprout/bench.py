@@ -9,6 +9,7 @@ import time
 import torch
 
 from .flops import matmul_peak, synchronize, training_flops_per_token, utilisation
+from .hardware import describe
 from .model import CONFIGS, build_model, count_parameters
 from .step import TrainingStep
 
@@ -94,7 +95,7 @@ def run_bench(config, batch_size=8, seq_len=256, steps=5, reference=True, compil
     peak = max(peak_before, matmul_peak(cfg, tokens, device))
     result = {"config": config, "parameters": count_parameters(variants["eager"].model),
               "batch_size": batch_size, "seq_len": seq_len, "device": device.type,
-              "threads": torch.get_num_threads(), "steps_timed": steps,
+              "threads": torch.get_num_threads(), "steps_timed": steps, "hardware": describe(device),
               "matmul_peak_tflops": float(f"{peak / 1e12:.4g}"),
               "train_flops_per_token": round(flops)}
     for name, times in seconds.items():

@@ -19,6 +19,7 @@ from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .corpus import stories
 from .evaluate import heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
+from .hardware import describe
 from .evaluate import head_report
 from .model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
 from .shards import ShardStories
@@ -124,11 +125,9 @@ def pick_device():
 
 
 def hardware():
-    info = {"device": pick_device(), "cpu_threads": torch.get_num_threads(),
-            "machine": platform.machine(), "torch": torch.__version__}
-    if torch.cuda.is_available():
-        info["gpu"] = torch.cuda.get_device_name(0)
-    return info
+    """The machine a run's speed figures (tokens/s, MFU beside matmul_peak_tflops) came from."""
+    return {"device": pick_device(), "cpu_threads": torch.get_num_threads(),
+            "machine": platform.machine(), "torch": torch.__version__, **describe(pick_device())}
 
 
 def corpus_files(tinystories_dir, pinned=None):

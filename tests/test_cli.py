@@ -89,6 +89,7 @@ def test_bench_reports_rates_utilisation_and_the_reference_ratio():
     assert eager["mfu"] == pytest.approx(
         eager["tokens_per_s"] * result["train_flops_per_token"] / (result["matmul_peak_tflops"] * 1e12), rel=0.05, abs=2e-4)
     assert 0 < eager["mfu"] < 1 and result["peak_memory_mb"] > 0
+    assert result["hardware"]["cpu"] and isinstance(result["hardware"]["matrix_units"], list)
 
 
 def test_flops_per_token_counts_matmuls_and_attention():

@@ -290,4 +290,5 @@ def test_the_window_network_trains_and_saves_only_its_own_fields(tmp_path, token
     model, _, info = load_checkpoint(tmp_path / "run")
     assert model.cfg == dataclasses.replace(SMALL["window"], vocab_size=tokenizer.vocab_size)
     assert info["recipe"]["model"] == SMALL["window"].to_dict() and info["matmul_peak_tflops"] > 0
+    assert info["hardware"]["cpu"] and "matrix_units" in info["hardware"], "the peak names the machine it was measured on"
     assert Trainer.resume(tmp_path / "run", quiet=True).recipe.model == SMALL["window"]
