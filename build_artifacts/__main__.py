@@ -48,12 +48,11 @@ def tinystories_dir(arg):
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
     args = parse(argv)
     try:
         opts = Options(checkpoints=args.checkpoints, out=args.out, examples=args.examples,
                        tinystories=tinystories_dir(args.tinystories),
-                       seed=args.seed, quiet=args.quiet, argv=argv,
+                       seed=args.seed, quiet=args.quiet,
                        cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
                        snapshots=args.snapshots)
         out = build(opts)

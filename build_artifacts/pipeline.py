@@ -4,14 +4,10 @@ Everything is computed before anything is written, and the writing goes into a h
 of the output folder that replaces it only when complete (see output.atomic_folder). The files
 hold no timestamps and no machine paths, so two runs on the same checkpoints give the same bytes.
 """
-import shlex
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-import plotly
-import torch
 from tqdm import tqdm
 
 from sprout import data, measurements
@@ -25,6 +21,7 @@ from sprout.precision import in_float32, in_float64
 
 from . import ablations, browser_model, figures, measure, snapshots, training_story
 from .cache import Cache, code_version
+from .manifest import library_versions, manifest
 from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +29,6 @@ DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
 DEFAULT_OUT = REPO_ROOT / "docs" / "artifacts"
 STAGES = ("load checkpoints", "check examples", "remove heads", "run examples", "measure models",
           "draw figures", "write")
-FORMAT_VERSION = 1
 
 
 class PipelineError(RuntimeError):
@@ -47,7 +43,6 @@ class Options:
     tinystories: Path | None = None
     seed: int = 0
     quiet: bool = False
-    argv: list = field(default_factory=list)  # the command line, for the manifest
     cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
     snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
 
@@ -183,7 +178,10 @@ def _build(opts, bar):
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
                                           Path(opts.checkpoints) / "sprout", in_float32(sprout), tokenizer)
-        write_json(tmp / "manifest.json", manifest(opts, file_hashes(tmp), checkpoint_sha, measured.measured_on))
+        write_json(tmp / "manifest.json", manifest(
+            opts.seed, library_versions(), checkpoint_sha, file_sha256(opts.examples),
+            [file_sha256(path / "model.safetensors") for path, *_ in to_score],
+            opts.tinystories is not None, measured.measured_on, file_hashes(tmp)))
     bar.update(1)
     cache.report()
     return Path(opts.out)
@@ -193,17 +191,3 @@ def corpus_key(tinystories):
     """What the held-out TinyStories measures read: the validation file's sha256 (None without one)."""
     path = data.validation_file(tinystories) if tinystories is not None else None
     return None if path is None else file_sha256(path)
-
-
-def manifest(opts, hashes, checkpoint_sha, corpus_of):
-    return {
-        "format": FORMAT_VERSION,
-        "command": " ".join(["python -m build_artifacts", *map(shlex.quote, opts.argv)]),
-        "seed": opts.seed,
-        "versions": {"torch": torch.__version__, "numpy": np.__version__, "plotly": plotly.__version__,
-                     "python": ".".join(map(str, sys.version_info[:3]))},
-        "checkpoints": {m: {"model_safetensors_sha256": checkpoint_sha[m]} for m in MODELS},
-        "tinystories": opts.tinystories is not None,
-        "measured_on": corpus_of,
-        "files": hashes,
-    }

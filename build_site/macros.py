@@ -13,6 +13,7 @@ import textwrap
 import traceback
 from pathlib import Path
 
+from build_artifacts.manifest import ManifestError, load_manifest
 from build_site import stills
 
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
@@ -115,6 +116,10 @@ def still_height(folder, name):
 
 def define_env(env):
     docs = Path(env.conf["docs_dir"])
+    try:  # artifacts of another format would be read wrongly: stop here, naming the file
+        load_manifest(docs / "artifacts" / "manifest.json")
+    except ManifestError as err:
+        raise ChapterBuildError(str(err)) from None
     stats = load_stats(docs / "artifacts" / "stats.json")
     figures, code = docs / "artifacts" / "figures", docs / "code"
 

@@ -3,12 +3,16 @@ real model, the artifacts' manifest and the committed checkpoints, the corpus a 
 and the Plotly version the figures were made for and the one the site serves."""
 import hashlib
 import json
+import re
 from functools import partial
 from pathlib import Path
 
+import pytest
 import torch
 
 from benchmarks.reference import PlainGPT
+from build_artifacts.manifest import ManifestError, load_manifest
+from build_artifacts.output import file_hashes
 from sprout.corpus.stories import generate_stories
 from sprout.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.model import build_model
@@ -53,7 +57,7 @@ def test_the_benchmark_reference_computes_the_models_function():
 
 
 def test_the_manifest_names_the_committed_checkpoints():
-    manifest = json.loads((ROOT / "docs" / "artifacts" / "manifest.json").read_text())
+    manifest = load_manifest(ROOT / "docs" / "artifacts" / "manifest.json")
     for name, entry in manifest["checkpoints"].items():
         assert entry["model_safetensors_sha256"] == file_sha256(CHECKPOINTS / name / "model.safetensors"), name
 
@@ -99,3 +103,24 @@ def test_the_figures_expect_the_plotly_the_site_serves():
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["plotly.js-cartesian-dist-min"]
     assert plotly.offline.get_plotlyjs_version() == served == pinned
     assert f"v{served}" in PLOTLY_CARTESIAN.read_text(encoding="utf-8")[:200]
+
+
+def test_the_manifest_hashes_the_committed_artifacts():
+    folder = ROOT / "docs" / "artifacts"
+    hashes = file_hashes(folder)
+    del hashes["manifest.json"]
+    assert load_manifest(folder / "manifest.json")["files"] == hashes, "rebuild with `make artifacts`"
+
+
+def test_a_manifest_of_another_format_or_broken_is_one_line_naming_it(tmp_path):
+    committed = load_manifest(ROOT / "docs" / "artifacts" / "manifest.json")
+    older = tmp_path / "manifest.json"
+    older.write_text(json.dumps({**committed, "format": 1}))
+    with pytest.raises(ManifestError, match=rf"^{re.escape(str(older))} is format 1, this code reads format 2") as e:
+        load_manifest(older)
+    assert "\n" not in str(e.value)
+    older.write_text("{broken")
+    with pytest.raises(ManifestError, match="cannot be read"):
+        load_manifest(older)
+    with pytest.raises(ManifestError, match="is missing"):
+        load_manifest(tmp_path / "nowhere.json")

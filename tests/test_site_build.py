@@ -10,6 +10,7 @@ from xml.etree import ElementTree
 import markdown
 import pytest
 
+from build_artifacts.manifest import FORMAT_VERSION
 from build_site import macros
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
@@ -30,8 +31,13 @@ class FakeEnv:
         return function
 
 
+def write_manifest(docs, version=FORMAT_VERSION):
+    (docs / "artifacts").mkdir(exist_ok=True)
+    (docs / "artifacts" / "manifest.json").write_text(json.dumps({"format": version}))
+
+
 def chapter_macros(tmp_path, stats, page_url=""):
-    (tmp_path / "artifacts").mkdir(exist_ok=True)
+    write_manifest(tmp_path)
     (tmp_path / "artifacts" / "stats.json").write_text(json.dumps(stats))
     env = FakeEnv(tmp_path, page_url)
     macros.define_env(env)
@@ -63,9 +69,19 @@ def test_a_missing_key_stops_the_build_with_its_name(tmp_path):
 def test_missing_or_broken_stats_file_is_named(tmp_path):
     with pytest.raises(ChapterBuildError, match="make artifacts"):
         macros.define_env(FakeEnv(tmp_path))
-    (tmp_path / "artifacts").mkdir()
+    write_manifest(tmp_path)
+    with pytest.raises(ChapterBuildError, match="stats.json is missing"):
+        macros.define_env(FakeEnv(tmp_path))
     (tmp_path / "artifacts" / "stats.json").write_text("{not json")
     with pytest.raises(ChapterBuildError, match="not valid JSON"):
+        macros.define_env(FakeEnv(tmp_path))
+
+
+def test_artifacts_of_another_format_stop_the_build_naming_the_manifest(tmp_path):
+    chapter_macros(tmp_path, {})
+    write_manifest(tmp_path, version=FORMAT_VERSION - 1)
+    manifest = tmp_path / "artifacts" / "manifest.json"
+    with pytest.raises(ChapterBuildError, match=f"^{manifest} is format {FORMAT_VERSION - 1}, this code reads"):
         macros.define_env(FakeEnv(tmp_path))
 
 

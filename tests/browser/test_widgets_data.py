@@ -4,6 +4,7 @@ artifacts. Every weight the widgets show is checked against build_artifacts' own
 import json
 import shutil
 import statistics
+import time
 from pathlib import Path
 
 import pytest
@@ -560,13 +561,15 @@ def test_deep_links_restore_the_explorer(browse, widget_root):
     check_explorer_numbers(state, "tom_he")
 
 
-def wait_for_route(page, held):
-    """Wait until the page's request is caught by a route that holds it."""
-    for _ in range(100):
-        if held:
-            return held[0]
+def wait_for_route(page, held, within_s=60):
+    """Wait until the page's request is caught by a route that holds it (a busy machine may
+    take seconds to get there: the limit only ends a test that would otherwise hang)."""
+    deadline = time.monotonic() + within_s
+    while not held:
+        if time.monotonic() > deadline:
+            pytest.fail(f"the example was not requested within {within_s} s")
         page.wait_for_timeout(50)
-    pytest.fail("the example was never requested")
+    return held[0]
 
 
 STORY_MENUS = """() => ['explorer', 'heads'].map(id => document.getElementById(id).shadowRoot.querySelector('select.example').value)"""
