@@ -31,6 +31,9 @@ STAGES = ("load checkpoints", "check examples", "remove heads", "run examples", 
           "draw figures", "write")
 
 
+PUBLISHED_FILES = ("config.json", "model.safetensors", "tokenizer.json", "training.json")
+
+
 class PipelineError(RuntimeError):
     """An expected problem (missing checkpoint, bad input): one line for the user, no traceback."""
 
@@ -57,6 +60,11 @@ def load_models(opts):
         where = ", ".join(str(Path(opts.checkpoints) / m) for m in missing)
         commands = "; ".join(f"sprout train --recipe {m} --publish {Path(opts.checkpoints) / m}" for m in missing)
         raise PipelineError(f"missing checkpoint {where}: train it with `make train` (or {commands})")
+    for m in MODELS:  # a published folder holds all four; without training.json the tables would be wrong
+        for name in PUBLISHED_FILES:
+            if not (Path(opts.checkpoints) / m / name).is_file():
+                raise PipelineError(f"{Path(opts.checkpoints) / m / name} is missing: restore the folder from git "
+                                    f"or publish it again (sprout train --recipe {m} --publish ...)")
     loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in MODELS}
     tokenizer = loaded["sprout"][1]
     for m, (_, tok, _) in loaded.items():

@@ -272,6 +272,18 @@ def test_a_missing_checkpoint_stops_naming_the_command_that_trains_it(previous, 
     assert_untouched(previous, before)
 
 
+@pytest.mark.parametrize("name", ["training.json", "tokenizer.json", "config.json"])
+def test_a_checkpoint_folder_missing_a_file_stops_naming_it(name, previous, checkpoints, examples_file, tmp_path, capsys):
+    partial = tmp_path / "checkpoints"
+    shutil.copytree(checkpoints, partial)
+    (partial / "gpt1" / name).unlink()
+    before = snapshot(previous)
+    assert build(partial, previous, examples_file) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"python -m build_artifacts: error: {partial / 'gpt1' / name} is missing") and len(err.splitlines()) == 1, err
+    assert_untouched(previous, before)
+
+
 def test_a_build_that_dies_while_writing_leaves_the_previous_set(previous, checkpoints, examples_file, monkeypatch):
     def dies(folder, figs):
         Path(folder).mkdir(parents=True, exist_ok=True)
