@@ -5,13 +5,16 @@ Everything the pages load is copied here from this repository or node_modules (p
 package-lock.json), so the built site asks no other host for anything.
 """
 import json
+import logging
 import os
 import re
 import shutil
 from pathlib import Path
 
 import jupytext
+from mkdocs.exceptions import PluginError
 
+from build_site import csp
 from build_site.math import render_math
 from build_site.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
@@ -39,6 +42,14 @@ def check_node_modules():
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         raise MissingBrowserLibraries(f"{', '.join(missing)} missing: run `npm ci` (or `make setup`)")
+
+
+log = logging.getLogger("mkdocs.hooks.sprout")
+COMMAND = {"name": "build"}
+
+
+def on_startup(command, dirty):
+    COMMAND["name"] = command
 
 
 def on_pre_build(config):
@@ -105,6 +116,13 @@ def on_post_build(config):
     add_figure_data(site)
     copy_vendor(site)
     write_notebooks(site, Path(config["docs_dir"]) / "code")
+    if COMMAND["name"] == "serve":  # its live-reload script is inline and changes on every load
+        log.info("mkdocs serve: the pages carry no Content-Security-Policy")
+    else:  # last: every page and figure page is final
+        try:
+            csp.apply(site)
+        except csp.PolicyError as error:  # one line naming the page
+            raise PluginError(str(error)) from None
 
 
 # nbconvert's notebook template loads MathJax and Mermaid from a CDN. The site renders math with

@@ -6,8 +6,9 @@ Fixtures:
   /pages/ is tests/browser/pages/ (the widgets' plain test pages);
 - `built_site`: the site built once per session by `mkdocs build --strict` (in
   `built_site_folder`) and served;
-- `browse`: a fresh page that records console errors and every request, and fails the test at
-  teardown if there was an error or a request to any host but the local servers.
+- `browse`: a fresh page that records console errors, every request and every breach of the
+  pages' Content-Security-Policy, and fails the test at teardown if there was an error, a request
+  to any host but the local servers, or a breach.
 """
 import functools
 import http.server
@@ -100,11 +101,37 @@ def chromium():
         browser.close()
 
 
+# every document of a context keeps the breaches of its Content-Security-Policy (build_site/csp.py);
+# the event is composed, so a breach inside a shadow root reaches the document too
+WATCH_CSP = """window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(
+  `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`));"""
+
+
+def watch_csp(context):
+    context.add_init_script(WATCH_CSP)
+
+
+def csp_violations(context):
+    """The breaches the context's open pages recorded (a page navigated away from logged each as a
+    console error: Chromium does)."""
+    found = []
+    for page in context.pages:
+        if page.is_closed():
+            continue
+        try:
+            found += page.evaluate("() => window.__cspViolations || []")
+        except playwright_api.Error:  # a crashed page, or one between two documents
+            pass
+    return found
+
+
 class Browsing:
     """One page in a fresh context, with what it logged and asked for."""
 
     def __init__(self, context):
         self.context = context
+        watch_csp(context)
         self.page = context.new_page()
         self.errors = []
         self.requests = []
@@ -122,13 +149,17 @@ class Browsing:
 
 @pytest.fixture
 def browse(chromium, request):
-    width, height = getattr(request, "param", (1280, 900))
-    context = chromium.new_context(viewport={"width": width, "height": height})
+    options = getattr(request, "param", (1280, 900))  # (width, height), or new_context's options
+    if isinstance(options, tuple):
+        options = {"viewport": {"width": options[0], "height": options[1]}}
+    context = chromium.new_context(**options)
     browsing = Browsing(context)
     yield browsing
+    violations = csp_violations(context)
     context.close()
     assert browsing.errors == [], "the page logged errors"
     assert browsing.outside_requests() == [], "the page asked a host other than the local server"
+    assert violations == [], "the page broke its Content-Security-Policy"
 
 
 @pytest.fixture(scope="session")

@@ -68,9 +68,10 @@ def check_chart_data(page, name):
     assert got.value.path().read_text().startswith("<svg data-sprout-key=")
 
 
-def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(chromium, built_site):
-    context = chromium.new_context(viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True)
-    page = context.new_page()
+@pytest.mark.parametrize("browse", [{"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}],
+                         indirect=True)
+def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(browse, built_site):
+    page = browse.page
     page.goto(built_site)
     figure = page.locator("sprout-figure[name=induction_loss]")
     figure.scroll_into_view_if_needed()
@@ -79,7 +80,6 @@ def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(chromium, built_si
     go_live(figure, "tap")
     assert figure.locator(".modebar-btn").count() == 0
     assert figure.locator(".legend").count() == 1
-    context.close()
 
 
 def test_a_still_shows_the_words_its_live_chart_shows(browse, built_site):
