@@ -13,10 +13,10 @@ tests/browser/test_csp.py keeps it at zero). Nothing is allowed from another hos
 import base64
 import hashlib
 import html
-import os
 import re
-import tempfile
 from pathlib import Path
+
+from build_site.atomic import write_atomically
 
 DIRECTIVES = {
     "default-src": ["'self'"],
@@ -101,18 +101,6 @@ def with_policy(page_html, text):
     end = page_html.find("</head", head.end())
     anchor = CHARSET.search(page_html, head.end(), end if end >= 0 else len(page_html)) or head
     return page_html[:anchor.end()] + tag + page_html[anchor.end():]
-
-
-def write_atomically(path, text):
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def apply(site, directives=DIRECTIVES):

@@ -20,6 +20,8 @@ import re
 import sys
 from pathlib import Path
 
+from build_site.atomic import write_atomically
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 FIGURES = DOCS / "artifacts" / "figures"
@@ -105,13 +107,6 @@ def finish_svg(svg, key):
     if uid:
         svg = re.sub(rf'(?<=[-#"a-z]){uid.group(1)}(?=[a-z"\)])', "s", svg)
     return svg.replace("<svg ", f'<svg data-sprout-key="{key}" ', 1)
-
-
-def write_atomically(path, text):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
 
 
 # Draws one still in the page: the live chart's layout and palette (sprout-figure.js does the same)
