@@ -48,6 +48,7 @@ class SproutFigure extends HTMLElement {
     this.alive = false;
     this.stopWatching?.();
     this.sizes?.disconnect();
+    cancelAnimationFrame(this.sizing);
     if (this.plot && window.Plotly) window.Plotly.purge(this.plot);
   }
 
@@ -60,10 +61,15 @@ class SproutFigure extends HTMLElement {
     this.still.style.cssText = "display:block;width:100%;height:auto;cursor:pointer";
     this.still.addEventListener("error", () => this.dropStill(), { once: true });
     this.prepend(this.still);
-    // the narrow or wide still, as the element's width asks (it is known once laid out)
+    // the narrow or wide still, as the element's width asks (it is known once laid out). The
+    // still is sized in the next frame, not in the callback: a callback that resizes the element
+    // (and so <main> and <body>, which MkDocs Material observes too) leaves notifications
+    // undelivered, and every browser then reports "ResizeObserver loop completed with
+    // undelivered notifications" as an error on the window.
     this.sizes = new ResizeObserver(([entry]) => {
       this.width = entry.contentRect.width;
-      this.pickStill();
+      cancelAnimationFrame(this.sizing);
+      this.sizing = requestAnimationFrame(() => this.pickStill());
     });
     this.sizes.observe(this);
     let resting;
