@@ -39,9 +39,21 @@ def percent(weight):
 
 
 def open_widgets(browse, widget_root, hash="", ids=("window", "explorer", "heads")):
+    """The widgets page with each widget ready. A widget loads its data once it comes near the
+    screen, and on a phone the lower ones are far below it once the upper ones have drawn (on a
+    busy machine they may have drawn before the browser first looked), so each is brought into
+    view in turn, then the page goes back to the top. A permalink's widget brings itself into
+    view (tests check that), so with a hash nothing is scrolled."""
     browse.goto(f"{widget_root}pages/widgets.html{hash}")
-    browse.page.wait_for_function(ALL_READY, arg=list(ids))
-    return browse.page
+    page = browse.page
+    if hash:
+        page.wait_for_function(ALL_READY, arg=list(ids))
+        return page
+    for widget in ids:
+        page.locator(f"#{widget}").scroll_into_view_if_needed()
+        page.wait_for_function(ALL_READY, arg=[widget])
+    page.evaluate("window.scrollTo(0, 0)")
+    return page
 
 
 # ---- reading the widgets' state ------------------------------------------------------------
