@@ -15,7 +15,7 @@ import { downloadLink, el, shadowParts } from './sprout-dom.js';
 import { define } from './sprout-element.js';
 import { csvLine, displayToken, formatPercent, quoted } from './sprout-format.js';
 import { HeadWidget } from './sprout-head-widget.js';
-import { fetchJson } from './sprout-load.js';
+import { fetchJson, inlineJson, jsonFile } from './sprout-load.js';
 import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
 
@@ -331,7 +331,8 @@ export class SproutHeads extends HeadWidget {
       mapCsv: '.map-csv', scoresJson: '.scores-json', zoom: '.zoom',
     });
     this.ui.mapCsv.append(downloadLink('this map (CSV)', () => this.mapFile()));
-    this.ui.scoresJson.append(downloadLink('JSON', () => ({ name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
+    this.ui.scoresJson.append(downloadLink('JSON', () => (this.inlineScores ? jsonFile('head_scores.json', this.inlineScores)
+      : { name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
     this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
     this.ui.grid.addEventListener('click', (e) => this.onCellClick(e));
@@ -403,7 +404,9 @@ export class SproutHeads extends HeadWidget {
     await this.woken;
     const url = `${this.base()}head_scores.json`;
     try {
-      this.headScores = await fetchJson(url, { signal: this.lifetime.signal });
+      // scores carried inside the element (a notebook's output) are used instead of fetched ones
+      this.inlineScores = inlineJson(this, 'head_scores');
+      this.headScores = this.inlineScores || await fetchJson(url, { signal: this.lifetime.signal });
       this.renderScores();
     } catch (err) {
       if (err.name !== 'AbortError') {
