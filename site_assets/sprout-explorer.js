@@ -13,7 +13,7 @@ import { csvLine, displayToken, formatPercent, quoted, topK } from './sprout-for
 import { HeadWidget } from './sprout-head-widget.js';
 import { exampleUrl } from './sprout-examples.js';
 import { inlineJson, jsonFile } from './sprout-load.js';
-import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -67,7 +67,7 @@ export function defaultQuery(example) {
 
 // ---------------------------------------------------------------------------------------------
 
-const CSS = `${BASE_CSS}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .story {
   display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem;
   padding: 0.5rem; border-radius: 0.25rem;

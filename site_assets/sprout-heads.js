@@ -16,7 +16,7 @@ import { define } from './sprout-element.js';
 import { csvLine, displayToken, formatPercent, quoted } from './sprout-format.js';
 import { HeadWidget } from './sprout-head-widget.js';
 import { fetchJson, inlineJson, jsonFile } from './sprout-load.js';
-import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ function sizedContext(canvas, width, height) {
   return ctx;
 }
 
-const CSS = `${BASE_CSS}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .grid {
   display: grid;
   grid-template-columns: 2rem repeat(var(--heads, 6), minmax(0, 1fr));
@@ -211,7 +211,7 @@ const CSS = `${BASE_CSS}
   font-variant-numeric: tabular-nums; pointer-events: none;
 }
 .badge:empty { display: none; }
-.cell.top .badge { font-weight: 700; color: var(--accent); }
+.cell.top .badge { font-weight: 700; color: var(--fg); box-shadow: inset 0 -2px 0 var(--accent); }  /* accent text on a light page is too faint to read */
 .tops { margin: 0.3rem 0; }
 .tops button { margin: 0.1rem 0.2rem; }
 .detail { margin-top: 0.8rem; }

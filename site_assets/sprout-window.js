@@ -15,7 +15,7 @@ import { el, shadowParts, showErrorLine } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
 import { displayToken, formatPercent, quoted } from './sprout-format.js';
 import { fetchJson, inlineJson, whenVisible } from './sprout-load.js';
-import { BASE_CSS } from './sprout-styles.js';
+import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
 import { hashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ export const MODEL_NAMES = {
 
 // ---------------------------------------------------------------------------------------------
 
-const CSS = `${BASE_CSS}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .story {
   display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem; align-items: center;
   padding: 0.5rem; border-radius: 0.25rem; background: var(--code-bg);
