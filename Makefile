@@ -74,5 +74,4 @@ stills: setup
 # classic script a notebook output carries inline. Committed, so that a notebook needs no node;
 # tests/test_notebook_bundle.py checks it is up to date with site_assets.
 bundle: node_modules/.installed
-	node_modules/.bin/esbuild sprout/notebook/entry.js --bundle --format=iife --minify --charset=utf8 \
-		--legal-comments=none --target=es2022 --log-level=warning --outfile=sprout/notebook/widgets.js
+	npm run --silent bundle

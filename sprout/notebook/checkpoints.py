@@ -8,6 +8,7 @@ from ..checkpoint import CheckpointError, load_checkpoint, read_json
 from ..data import REPO_ROOT
 from ..model import context_of
 from ..precision import in_float64
+from ..tokenizer import Tokenizer
 
 PUBLISHED = REPO_ROOT / "build_artifacts" / "checkpoints"
 # the published models keep the names the widgets already know (and label) them by
@@ -51,23 +52,28 @@ def _load(folder, where, stamp):  # one load per place and version (messages nam
     if not (folder / "config.json").is_file():
         raise ViewError(f"{folder} is not a checkpoint folder (no config.json): pass a folder "
                         f"`sprout train` wrote, or one of {', '.join(PUBLISHED_NAMES)}")
+    check_tokenizer(folder)
     try:
         model, tokenizer, _ = load_checkpoint(folder)
     except (CheckpointError, OSError) as e:
-        raise ViewError(f"{folder} is not a usable checkpoint: {e}") from None
-    check_tokenizer(folder, model, tokenizer)
+        raise ViewError(f"not a usable checkpoint: {e}") from None
     published = where.parent == PUBLISHED.resolve() and where.name in PUBLISHED_NAMES
     key = folder.name if published else "model"
     name = PUBLISHED_NAMES[folder.name] if published else folder.name
     return Checkpoint(key, name, folder, in_float64(model), tokenizer, context_of(model))
 
 
-def check_tokenizer(folder, model, tokenizer):
+def check_tokenizer(folder):
     """A tokenizer.json other than the one the model was trained with: one line, no view."""
-    if tokenizer.vocab_size != model.cfg.vocab_size:
+    if not (folder / "tokenizer.json").is_file():
+        return  # load_checkpoint names what is missing
+    tokenizer = Tokenizer.load(folder / "tokenizer.json")
+    vocab_size = read_json(folder / "config.json").get("vocab_size")
+    if vocab_size is not None and tokenizer.vocab_size != vocab_size:
         raise ViewError(f"{folder}: tokenizer.json has {tokenizer.vocab_size} tokens but the model was "
-                        f"trained on {model.cfg.vocab_size}: it comes from another tokenizer")
-    trained_with = read_json(folder / "training.json").get("tokenizer_sha256") if (folder / "training.json").is_file() else None
+                        f"trained on {vocab_size}: it comes from another tokenizer")
+    training = read_json(folder / "training.json") if (folder / "training.json").is_file() else {}
+    trained_with = training.get("tokenizer_sha256")
     if trained_with and trained_with != tokenizer.sha256():
         raise ViewError(f"{folder}: tokenizer.json ({tokenizer.sha256()[:12]}) is not the tokenizer the model "
                         f"was trained with ({trained_with[:12]}, in training.json)")

@@ -29,7 +29,7 @@ class View:
 
     def __init__(self, element, attributes, data, note=None, summary=""):
         self.view_id = f"sprout-view-{uuid.uuid4().hex[:12]}"
-        self.element, self.summary = element, summary
+        self.element, self.summary, self.data = element, summary, data
         attributes = {"hash": "off", "group": self.view_id, **attributes}
         attrs = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attributes.items() if v is not None)
         blocks = "".join(json_data(name, value) for name, value in data.items())
