@@ -92,3 +92,22 @@ def test_axe_finds_nothing_serious_in_the_exported_notebook_light_or_dark(browse
     page, _ = open_views(browse, url + "dark.html")
     assert page.locator(VIEWS).evaluate_all("els => els.map(el => el.dataset.theme)") == ["dark"] * 4
     assert axe_on_views(page) == []
+
+
+def test_512_tokens_x_48_heads_draw_in_a_page_of_their_own(browse, serve, tmp_path):
+    from test_notebook_api import long_text  # the same long text the weight test measures
+
+    from sprout.notebook import explorer, heads
+    text = long_text()
+    views = [heads(text, highlight="induction"), explorer(text)]
+    page_html = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Long views</title>'
+                 '<link rel="icon" href="data:,"></head><body><main>'
+                 + "".join(v.html for v in views) + "</main></body></html>")
+    (tmp_path / "index.html").write_text(page_html, encoding="utf-8")
+    url = serve(tmp_path)
+    page, count = open_views(browse, url)
+    assert count == 2
+    canvases = page.locator("sprout-heads").evaluate("el => [...el.shadowRoot.querySelectorAll('.cell canvas')].map(c => c.width)")
+    assert canvases == [512] * 48
+    assert page.locator("sprout-explorer").evaluate("el => el.data.tokens.length") == 512
+    assert browse.requests == [url]
