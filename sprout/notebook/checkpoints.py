@@ -1,10 +1,11 @@
 """The checkpoint a notebook view reads: a published name or any folder `sprout train` writes,
 loaded once per session, checked, and converted to float64 as the artifacts' pipeline runs it."""
 import functools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checkpoint import CheckpointError, load_checkpoint, read_json
+from ..checkpoint import load_checkpoint, read_json
 from ..data import REPO_ROOT
 from ..model import context_of
 from ..precision import in_float64
@@ -37,6 +38,8 @@ def folder_of(checkpoint):
     """A published name (sprout, gpt1, window) or a path -> the checkpoint's folder."""
     if isinstance(checkpoint, str) and checkpoint in PUBLISHED_NAMES:
         return PUBLISHED / checkpoint
+    if not isinstance(checkpoint, (str, os.PathLike)):
+        raise ViewError(f"checkpoint must be a folder or one of {', '.join(PUBLISHED_NAMES)}, not {checkpoint!r}")
     return Path(checkpoint).expanduser()
 
 
@@ -52,11 +55,14 @@ def _load(folder, where, stamp):  # one load per place and version (messages nam
     if not (folder / "config.json").is_file():
         raise ViewError(f"{folder} is not a checkpoint folder (no config.json): pass a folder "
                         f"`sprout train` wrote, or one of {', '.join(PUBLISHED_NAMES)}")
-    check_tokenizer(folder)
     try:
+        check_tokenizer(folder)
         model, tokenizer, _ = load_checkpoint(folder)
-    except (CheckpointError, OSError) as e:
-        raise ViewError(f"not a usable checkpoint: {e}") from None
+    except ViewError:
+        raise
+    except Exception as e:  # a broken file of any kind: say which, in one line
+        first_line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise ViewError(f"not a usable checkpoint: {first_line}") from None
     published = where.parent == PUBLISHED.resolve() and where.name in PUBLISHED_NAMES
     key = folder.name if published else "model"
     name = PUBLISHED_NAMES[folder.name] if published else folder.name
