@@ -28,10 +28,10 @@ def exported(tmp_path_factory, serve):
     """(URL, folder) of the executed notebook's HTML export, made from the saved .ipynb."""
     folder = tmp_path_factory.mktemp("notebook")
     notebook = jupytext.read(NOTEBOOK, fmt="py:percent")
-    # the kernel imports this checkout's sprout, wherever the project is installed from
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    NotebookClient(notebook, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(folder)}}).execute()
+    with pytest.MonkeyPatch.context() as env:  # the kernel imports this checkout's sprout
+        env.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+        NotebookClient(notebook, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(folder)}}).execute()
     saved = folder / "sprout_notebook.ipynb"
     nbformat.write(notebook, saved)
     reopened = nbformat.read(saved, as_version=4)  # what a reader opens later, no kernel running
