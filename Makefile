@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test test-fast bench bench-browser clean train claims artifacts stills site serve
+.PHONY: setup test test-fast bench bench-browser clean train claims artifacts stills site serve bundle
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -69,3 +69,9 @@ artifacts: setup
 # only stills whose figure, layout or Plotly changed are drawn again.
 stills: setup
 	$(PY) -m build_site.stills
+
+# The notebook views' widgets (sprout/notebook/widgets.js): site_assets bundled by esbuild into one
+# classic script a notebook output carries inline. Committed, so that a notebook needs no node;
+# tests/test_notebook_bundle.py checks it is up to date with site_assets.
+bundle: node_modules/.installed
+	npm run --silent bundle

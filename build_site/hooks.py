@@ -103,11 +103,15 @@ def copy_runtime(vendor):
     shutil.copy2(TOKENIZERS, vendor / "tokenizers" / TOKENIZERS.name)
 
 
-def write_notebooks(site, code):
-    """Each snippet as a real .ipynb beside its notebook page, for readers to download."""
-    for script in sorted(Path(code).glob("*.py")):
-        notebook = jupytext.read(script, fmt="py:percent")
-        jupytext.write(notebook, site / "code" / f"{script.stem}.ipynb", fmt="ipynb")
+NOTEBOOK_FOLDERS = ("code", "notebooks")  # docs/ folders whose .py files are notebook pages
+
+
+def write_notebooks(site, docs):
+    """Each notebook page's script as a real .ipynb beside its page, for readers to download."""
+    for folder in NOTEBOOK_FOLDERS:
+        for script in sorted((Path(docs) / folder).glob("*.py")):
+            notebook = jupytext.read(script, fmt="py:percent")
+            jupytext.write(notebook, site / folder / f"{script.stem}.ipynb", fmt="ipynb")
 
 
 def on_post_build(config):
@@ -115,7 +119,7 @@ def on_post_build(config):
     copy_site_assets(site)
     add_figure_data(site)
     copy_vendor(site)
-    write_notebooks(site, Path(config["docs_dir"]) / "code")
+    write_notebooks(site, Path(config["docs_dir"]))
     if COMMAND["name"] == "serve":  # its live-reload script is inline and changes on every load
         log.info("mkdocs serve: the pages carry no Content-Security-Policy")
     else:  # last: every page and figure page is final

@@ -1,6 +1,7 @@
-// The example files W2 and W5 show: where one lives, fetched, checked and decoded once per page.
-import { decodeAttention } from './sprout-attention-data.js';
-import { fetchJson } from './sprout-load.js';
+// The example files W2 and W5 show: where one lives, fetched, checked and decoded once per page;
+// or an example carried inside the element (a notebook's output), its attention maybe deflated.
+import { base64ToBytes, decodeAttention, unpackAttention } from './sprout-attention-data.js';
+import { fetchJson, inlineJson } from './sprout-load.js';
 
 /** Resolve `name` + ".json" against a folder URL, adding the trailing slash it may lack. */
 export function exampleUrl(base, name) {
@@ -36,4 +37,27 @@ export function prepareExample(example, url = 'the example') {
     throw new Error(`${url}: attention covers ${a.tokens} tokens but the story has ${example.tokens.length}`);
   }
   return { ...example, maps: decodeAttention(a.data, a.layers, a.heads, a.tokens) };
+}
+
+/**
+ * The example carried inside `element` (inlineJson's "example"), checked and decoded, or null
+ * when it carries none. Its attention may be "tril-u8-deflate-base64": the same bytes as
+ * "tril-u8-base64", zlib-compressed (sprout/encoding.py's deflate_encoded).
+ */
+export async function inlineExample(element) {
+  const example = inlineJson(element, 'example');
+  if (!example) return null;
+  const where = `the story inside <${element.localName}>`;
+  const a = example.attention;
+  if (a?.encoding !== 'tril-u8-deflate-base64') return prepareExample(example, where);
+  if (typeof a.data !== 'string' || !Array.isArray(example.tokens)) throw new Error(`${where} is not an example (tokens and attention missing)`);
+  if (a.tokens !== example.tokens.length) throw new Error(`${where}: attention covers ${a.tokens} tokens but the story has ${example.tokens.length}`);
+  let packed;
+  try {
+    const stream = new Blob([base64ToBytes(a.data)]).stream().pipeThrough(new DecompressionStream('deflate'));
+    packed = new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch (err) {
+    throw new Error(`${where}: its attention data cannot be read (${err.message})`);
+  }
+  return { ...example, maps: unpackAttention(packed, a.layers, a.heads, a.tokens) };
 }

@@ -12,7 +12,8 @@ import { define } from './sprout-element.js';
 import { csvLine, displayToken, formatPercent, quoted, topK } from './sprout-format.js';
 import { HeadWidget } from './sprout-head-widget.js';
 import { exampleUrl } from './sprout-examples.js';
-import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { inlineJson, jsonFile } from './sprout-load.js';
+import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ export function defaultQuery(example) {
 
 // ---------------------------------------------------------------------------------------------
 
-const CSS = `${BASE_CSS}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .story {
   display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem;
   padding: 0.5rem; border-radius: 0.25rem;
@@ -328,6 +329,8 @@ export class SproutExplorer extends HeadWidget {
 
   exampleFile() {
     if (!this.data) return null;
+    const inline = inlineJson(this, 'example');
+    if (inline) return jsonFile(`${this.state.example}.json`, inline);
     return { name: `${this.state.example}.json`, url: exampleUrl(this.exampleFolder(), this.state.example) };
   }
 

@@ -5,7 +5,7 @@ import { el, showErrorLine } from './sprout-dom.js';
 import { SproutElement } from './sprout-element.js';
 import { humanize } from './sprout-format.js';
 import { listOf } from './sprout-attributes.js';
-import { exampleUrl, loadExample } from './sprout-examples.js';
+import { exampleUrl, inlineExample, loadExample } from './sprout-examples.js';
 import { whenVisible } from './sprout-load.js';
 import { hashWriter, parseHashState, scrollIntoViewSettled } from './sprout-url-state.js';
 
@@ -138,9 +138,9 @@ export class HeadWidget extends SproutElement {
     const ticket = (this.ticket = (this.ticket || 0) + 1);
     await this.woken;
     if (ticket !== this.ticket || !this.isConnected) return;
-    const url = exampleUrl(this.exampleFolder(), name);
     try {
-      const data = await loadExample(url);
+      // a story carried inside the element (a notebook's output) is shown instead of a fetched one
+      const data = await inlineExample(this) || await loadExample(exampleUrl(this.exampleFolder(), name));
       if (ticket !== this.ticket || !this.isConnected) return;
       this.setExample(data, name);
     } catch (err) {

@@ -15,8 +15,8 @@ import { downloadLink, el, shadowParts } from './sprout-dom.js';
 import { define } from './sprout-element.js';
 import { csvLine, displayToken, formatPercent, quoted } from './sprout-format.js';
 import { HeadWidget } from './sprout-head-widget.js';
-import { fetchJson } from './sprout-load.js';
-import { BASE_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
+import { fetchJson, inlineJson, jsonFile } from './sprout-load.js';
+import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ function sizedContext(canvas, width, height) {
   return ctx;
 }
 
-const CSS = `${BASE_CSS}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .grid {
   display: grid;
   grid-template-columns: 2rem repeat(var(--heads, 6), minmax(0, 1fr));
@@ -211,7 +211,7 @@ const CSS = `${BASE_CSS}
   font-variant-numeric: tabular-nums; pointer-events: none;
 }
 .badge:empty { display: none; }
-.cell.top .badge { font-weight: 700; color: var(--accent); }
+.cell.top .badge { font-weight: 700; color: var(--fg); box-shadow: inset 0 -2px 0 var(--accent); }  /* accent text on a light page is too faint to read */
 .tops { margin: 0.3rem 0; }
 .tops button { margin: 0.1rem 0.2rem; }
 .detail { margin-top: 0.8rem; }
@@ -331,7 +331,8 @@ export class SproutHeads extends HeadWidget {
       mapCsv: '.map-csv', scoresJson: '.scores-json', zoom: '.zoom',
     });
     this.ui.mapCsv.append(downloadLink('this map (CSV)', () => this.mapFile()));
-    this.ui.scoresJson.append(downloadLink('JSON', () => ({ name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
+    this.ui.scoresJson.append(downloadLink('JSON', () => (this.inlineScores ? jsonFile('head_scores.json', this.inlineScores)
+      : { name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
     this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
     this.ui.grid.addEventListener('click', (e) => this.onCellClick(e));
@@ -403,7 +404,9 @@ export class SproutHeads extends HeadWidget {
     await this.woken;
     const url = `${this.base()}head_scores.json`;
     try {
-      this.headScores = await fetchJson(url, { signal: this.lifetime.signal });
+      // scores carried inside the element (a notebook's output) are used instead of fetched ones
+      this.inlineScores = inlineJson(this, 'head_scores');
+      this.headScores = this.inlineScores || await fetchJson(url, { signal: this.lifetime.signal });
       this.renderScores();
     } catch (err) {
       if (err.name !== 'AbortError') {

@@ -52,3 +52,24 @@ export async function fetchJson(url, { signal } = {}) {
     throw new Error(`Could not read ${url}: not valid JSON (${err.message})`);
   }
 }
+
+/**
+ * Data carried inside the element instead of fetched: the text of its child
+ * `<script type="application/json" data-sprout="NAME">` parsed, or null when it has none (a
+ * notebook output carries its story this way: sprout/notebook).
+ */
+export function inlineJson(element, name) {
+  const script = [...element.children].find((child) => child.localName === 'script'
+    && child.type === 'application/json' && child.dataset.sprout === name);
+  if (!script) return null;
+  try {
+    return JSON.parse(script.textContent);
+  } catch (err) {
+    throw new Error(`The ${name} data inside <${element.localName}> is not valid JSON (${err.message})`);
+  }
+}
+
+/** A JSON value as a file to download (for data carried inline, which has no URL). */
+export function jsonFile(name, value) {
+  return { name, blob: new Blob([JSON.stringify(value)], { type: 'application/json' }) };
+}

@@ -1,11 +1,26 @@
-// Light or dark: MkDocs Material's palette, or the reader's system setting on other pages.
+// Light or dark: the page's own setting (MkDocs Material's palette, or the theme of the notebook
+// a view is shown in), else the reader's system setting.
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+// the body attributes that carry a page's setting, watched for flips
+const SCHEME_ATTRIBUTES = ['data-md-color-scheme', 'data-jp-theme-light', 'class'];
 
-/** MkDocs Material's palette when the page has one, else the reader's system preference. */
+/** true/false when the page says (Material's palette, JupyterLab's theme, VS Code's), else null. */
+export function pageScheme(body) {
+  const material = body?.getAttribute?.('data-md-color-scheme');
+  if (material) return material === 'slate';
+  const jupyterLight = body?.getAttribute?.('data-jp-theme-light');
+  if (jupyterLight) return jupyterLight === 'false';
+  const classes = body?.classList;
+  if (classes?.contains('vscode-light') || classes?.contains('vscode-high-contrast-light')) return false;
+  if (classes?.contains('vscode-dark') || classes?.contains('vscode-high-contrast')) return true;
+  return null;
+}
+
+/** The page's setting when it has one, else the reader's system preference. */
 export function isDark() {
-  const scheme = globalThis.document?.body?.getAttribute('data-md-color-scheme');
-  if (scheme) return scheme === 'slate';
+  const scheme = pageScheme(globalThis.document?.body);
+  if (scheme !== null) return scheme;
   return Boolean(globalThis.matchMedia?.(DARK_QUERY).matches);
 }
 
@@ -21,7 +36,7 @@ export function watchTheme(callback) {
   };
   const body = globalThis.document?.body;
   const observer = body && globalThis.MutationObserver ? new MutationObserver(check) : null;
-  observer?.observe(body, { attributes: true, attributeFilter: ['data-md-color-scheme'] });
+  observer?.observe(body, { attributes: true, attributeFilter: SCHEME_ATTRIBUTES });
   const media = globalThis.matchMedia?.(DARK_QUERY);
   media?.addEventListener?.('change', check);
   return () => {

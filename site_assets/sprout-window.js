@@ -4,14 +4,18 @@
 // position their predictions there (the example's `next`).
 //
 // <sprout-window src="../artifacts/examples/mia_doll.json" mark="recall"></sprout-window>
-// Optional: size="8" (the window), models="window,sprout" (whose predictions to compare).
+// Optional: size="8" (the window), models="window,sprout" (whose predictions to compare),
+// whole="Sprout" (the model that sees the whole story, as the status line names it).
+// Instead of src, the story may be carried inside the element (a notebook's output):
+// <script type="application/json" data-sprout="example">{...}</script>, its `model_names`
+// naming models other than the three published ones.
 // Deep link: #window=30 puts the cursor after token 29 (key changeable with hash="...", "off").
 import { clampInt, listOf } from './sprout-attributes.js';
 import { el, shadowParts, showErrorLine } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
 import { displayToken, formatPercent, quoted } from './sprout-format.js';
-import { fetchJson, whenVisible } from './sprout-load.js';
-import { BASE_CSS } from './sprout-styles.js';
+import { fetchJson, inlineJson, whenVisible } from './sprout-load.js';
+import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
 import { hashState } from './sprout-url-state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -39,7 +43,7 @@ export const MODEL_NAMES = {
 
 // ---------------------------------------------------------------------------------------------
 
-const CSS = `${BASE_CSS}
+const CSS = `${BASE_CSS}${DARK_CSS}
 .story {
   display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem; align-items: center;
   padding: 0.5rem; border-radius: 0.25rem; background: var(--code-bg);
@@ -156,8 +160,9 @@ export class SproutWindow extends SproutElement {
     await whenVisible(this, { signal });
     const src = this.getAttribute('src');
     try {
-      if (!src) throw new Error('No example file: give the element a "src" attribute.');
-      const example = await fetchJson(src, { signal });
+      const inline = inlineJson(this, 'example');
+      if (!src && !inline) throw new Error('No example file: give the element a "src" attribute.');
+      const example = inline || await fetchJson(src, { signal });
       if (!this.isConnected) return;
       this.setExample(example);
     } catch (err) {
@@ -215,7 +220,7 @@ export class SproutWindow extends SproutElement {
     return this.models.filter((m) => of(m)).map((model) => {
       const column = el('section', 'model');
       column.dataset.model = model;
-      column.append(el('h3', '', MODEL_NAMES[model] || model));
+      column.append(el('h3', '', MODEL_NAMES[model] || this.example.model_names?.[model] || model));
       const list = el('ol');
       for (const p of of(model)) {
         const item = el('li');
@@ -275,7 +280,7 @@ export class SproutWindow extends SproutElement {
     const seen = this.example.tokens.slice(first, cursor).map(displayToken).join(' ');
     const gone = first;
     this.ui.status.textContent = `The window network sees ${cursor - first} tokens: ${seen}. ` +
-      (gone ? `The ${gone} earlier token${gone === 1 ? ' is' : 's are'} invisible to it; Sprout sees all ${cursor}.`
+      (gone ? `The ${gone} earlier token${gone === 1 ? ' is' : 's are'} invisible to it; ${this.getAttribute('whole') || 'Sprout'} sees all ${cursor}.`
             : 'Nothing has left its window yet.');
     const atMark = this.mark && cursor === markCursor(this.mark);
     this.ui.predictions.hidden = !(atMark && this.predictions);

@@ -12,7 +12,7 @@ from referencing import Registry, Resource
 
 from build_artifacts import figures, output
 from build_artifacts.__main__ import main
-from build_artifacts.encoding import decode_attention
+from sprout.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.lens import capture_attention

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from build_artifacts import browser_model
-from build_artifacts.encoding import decode_attention
+from sprout.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.data import file_sha256
 from sprout.export import run_onnx

@@ -85,5 +85,5 @@ def test_the_real_detectors_version_covers_their_modules():
         if name not in seen:
             seen.add(name)
             todo.extend(cache_module._imported(name))
-    assert {"sprout.lens", "sprout.model", "build_artifacts.encoding"} <= seen
+    assert {"sprout.lens", "sprout.model", "sprout.encoding", "sprout.records"} <= seen
     assert code_version(measure) == code_version("build_artifacts.measure")

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import torch
 
-from build_artifacts.encoding import decode_attention, encode_attention, triangle_size
+from sprout.encoding import decode_attention, encode_attention, triangle_size
 from sprout.lens import causal_weights
 
 

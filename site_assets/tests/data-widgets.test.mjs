@@ -10,7 +10,7 @@ import { colorScale, colorScaleRgb, colorTable, textColorOn } from '../sprout-co
 import { define } from '../sprout-element.js';
 import { displayToken, formatPercent, topK } from '../sprout-format.js';
 import { exampleUrl, prepareExample } from '../sprout-examples.js';
-import { isDark, watchTheme } from '../sprout-theme.js';
+import { isDark, pageScheme, watchTheme } from '../sprout-theme.js';
 import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
 import {
   EXPLORER_PERMALINK, SproutExplorer, defaultQuery, formatExplorerState, parseExplorerState,
@@ -299,6 +299,21 @@ test('browser helpers degrade quietly without a DOM', () => {
   const stop = watchTheme(() => {});
   stop();
   define('sprout-nothing', class {});
+});
+
+test('pageScheme reads Material, JupyterLab and VS Code, and leaves other pages to the system', () => {
+  const body = (attributes, classes = []) => ({
+    getAttribute: (name) => attributes[name] ?? null,
+    classList: { contains: (name) => classes.includes(name) },
+  });
+  assert.equal(pageScheme(body({ 'data-md-color-scheme': 'slate' })), true);
+  assert.equal(pageScheme(body({ 'data-md-color-scheme': 'default' }, ['vscode-dark'])), false);
+  assert.equal(pageScheme(body({ 'data-jp-theme-light': 'false' })), true);
+  assert.equal(pageScheme(body({ 'data-jp-theme-light': 'true' })), false);
+  assert.equal(pageScheme(body({}, ['vscode-dark'])), true);
+  assert.equal(pageScheme(body({}, ['vscode-high-contrast', 'vscode-high-contrast-light'])), false);
+  assert.equal(pageScheme(body({})), null);
+  assert.equal(pageScheme(undefined), null);
 });
 
 // --- predictions and downloads ---------------------------------------------------------------

@@ -58,7 +58,7 @@ def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette(
     assert all(url.startswith(built_site) for url in browse.requests), browse.outside_requests()
     chapter_heads = page.locator("sprout-heads:not([source=page])")  # not the own-story block's
     if chapter_heads.count():  # the enlarged map and its labels are audited too
-        chapter_heads.evaluate("el => el.select({layer: 7, head: 2})")
+        chapter_heads.first.evaluate("el => el.select({layer: 7, head: 2})")
         page.wait_for_function("""() => !document.querySelector('sprout-heads').shadowRoot
                                   .querySelector('.detail').hidden""")
     charts = page.locator("sprout-figure[stills]")

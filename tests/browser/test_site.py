@@ -15,7 +15,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
 CHAPTER = (ROOT / "docs" / "index.md").read_text()
-PAGES = ["", "code/c1_query_key_value/", "code/c2_multi_head/", "try/", "embedding/", "rebuilding/"]
+PAGES = ["", "code/c1_query_key_value/", "code/c2_multi_head/", "try/", "notebooks/sprout_notebook/", "embedding/",
+         "rebuilding/"]
 WIDGETS = "sprout-window, sprout-explorer, sprout-plane, sprout-mask, sprout-heads, sprout-figure"
 PHONE = (375, 812)
 DESKTOP = (1280, 900)

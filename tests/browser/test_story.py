@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from build_artifacts.encoding import decode_attention
+from sprout.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint
 from sprout.lens import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
 

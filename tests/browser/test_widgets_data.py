@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from build_artifacts.encoding import decode_attention
+from sprout.encoding import decode_attention
 from test_touch import finger_drag
 
 pytestmark = pytest.mark.browser

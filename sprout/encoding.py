@@ -7,6 +7,7 @@ reader decodes with weight = byte / 255: rows sum to 1 and every weight is withi
 model's. The widgets' JavaScript decoder follows the same layout.
 """
 import base64
+import zlib
 
 import numpy as np
 
@@ -42,3 +43,16 @@ def decode_attention(encoded, layers, heads, T):
     rows, cols = np.tril_indices(T)
     weights[:, :, rows, cols] = raw.reshape(layers, heads, -1) / 255.0
     return weights
+
+
+def deflate_encoded(encoded):
+    """A "tril-u8-base64" string -> "tril-u8-deflate-base64": the same bytes, zlib-compressed.
+
+    Most weights of a long story are 0, so the bytes shrink several times over; the notebook
+    views carry their data inline and use this (the site's example files stay uncompressed)."""
+    return base64.b64encode(zlib.compress(base64.b64decode(encoded), 9)).decode("ascii")
+
+
+def inflate_encoded(deflated):
+    """The inverse of deflate_encoded."""
+    return base64.b64encode(zlib.decompress(base64.b64decode(deflated))).decode("ascii")

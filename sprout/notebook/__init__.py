@@ -1,0 +1,17 @@
+"""Sprout's views in a notebook: the chapter's widgets for any text and any checkpoint.
+
+    from sprout import notebook
+    notebook.explorer("Tom saw Mia. He waved.")            # W2: where one head looks
+    notebook.heads("...", checkpoint="gpt1")               # W5: every head at once, with scores
+    notebook.story("...")                                  # W1: the text with each model's predictions
+
+`checkpoint` is a published name (sprout, gpt1) or any folder `sprout train` wrote. Each call
+runs the model once (float64, as the artifacts are measured) and returns a View that Jupyter,
+VS Code and nbconvert display: HTML that carries the widgets and the data, and fetches nothing.
+Bad input raises ViewError with one line.
+"""
+from .checkpoints import ViewError
+from .html import View
+from .views import attention_data, explorer, heads, story
+
+__all__ = ["View", "ViewError", "attention_data", "explorer", "heads", "story"]
