@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup test test-fast bench bench-browser clean train claims artifacts stills site serve bundle
+.PHONY: setup lint format test test-fast bench bench-browser clean train claims artifacts stills site serve bundle
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -20,12 +20,27 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: setup
+# Style and import rules as tests: each failure is one line naming the file and the rule.
+# Ruff (lint, format) for Python; Prettier and ESLint for JavaScript; import-linter for the
+# rooms of sprout/ (the contracts in pyproject.toml). `make format` rewrites what they flag.
+JS_FILES := "site_assets/**/*.{js,mjs,css}" "build_site/*.cjs" sprout/notebook/entry.js eslint.config.mjs
+lint: setup
+	$(VENV)/bin/ruff check --quiet --output-format concise .
+	$(VENV)/bin/ruff format --quiet --check .
+	npx --no-install prettier --check --log-level warn $(JS_FILES)
+	npx --no-install eslint --format unix .
+
+format: setup
+	$(VENV)/bin/ruff check --quiet --fix .
+	$(VENV)/bin/ruff format --quiet .
+	npx --no-install prettier --write --log-level warn $(JS_FILES)
+
+test: setup lint
 	node --test site_assets/tests/
 	$(PY) -m pytest -q
 
 # The quick loop while working: no training, no artifact or site build, no browser
-test-fast: setup
+test-fast: setup lint
 	node --test site_assets/tests/
 	$(PY) -m pytest -q -m "not slow and not browser"
 

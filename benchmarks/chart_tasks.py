@@ -9,6 +9,7 @@ ready and the page has been quiet for a second. Then it points a mouse at the fi
 records the tasks until the live Plotly chart is drawn: that is where Plotly's cost now lies.
 Writes test-output/chart_tasks.json; a measurement, nothing passes or fails on a time.
 """
+
 import argparse
 import sys
 from pathlib import Path
@@ -28,10 +29,14 @@ TASKS_SINCE = "(start) => window.__longTasks.filter(([at]) => at >= start).map((
 
 def settle(page):
     """Waits until no long task has started for QUIET_MS."""
-    page.wait_for_function(f"""() => {{
+    page.wait_for_function(
+        f"""() => {{
         const last = window.__longTasks.reduce((end, [at, ms]) => Math.max(end, at + ms), 0);
         return performance.now() - last > {QUIET_MS};
-    }}""", polling=200, timeout=120_000)
+    }}""",
+        polling=200,
+        timeout=120_000,
+    )
 
 
 def measure(url, throttle):
@@ -54,8 +59,10 @@ def measure(url, throttle):
             figure.scroll_into_view_if_needed()
             page.wait_for_selector(f"sprout-figure[name={name}][ready]", timeout=120_000)
             settle(page)
-            charts[name] = {"long_tasks_ms": page.evaluate(TASKS_SINCE, start),
-                            "interactive": figure.evaluate("el => el.hasAttribute('interactive')")}
+            charts[name] = {
+                "long_tasks_ms": page.evaluate(TASKS_SINCE, start),
+                "interactive": figure.evaluate("el => el.hasAttribute('interactive')"),
+            }
         pointed = None
         first = page.locator("sprout-figure[stills]").first
         if first.count():  # a chart with a still draws its live chart only when pointed at
@@ -83,8 +90,13 @@ def main(argv=None):
     finally:
         server.shutdown()
     longest = max((ms for chart in charts.values() for ms in chart["long_tasks_ms"]), default=0)
-    report = {"throttle": args.throttle, "viewport": PHONE, "charts": charts,
-              "longest_task_as_a_chart_appears_ms": longest, "pointing_at_a_chart": pointed}
+    report = {
+        "throttle": args.throttle,
+        "viewport": PHONE,
+        "charts": charts,
+        "longest_task_as_a_chart_appears_ms": longest,
+        "pointing_at_a_chart": pointed,
+    }
     for name, chart in charts.items():
         print(f"{name}: long tasks {chart['long_tasks_ms']} ms", file=sys.stderr)
     if pointed:

@@ -11,6 +11,7 @@ LCP element, the render-blocking files) and the elements behind each failed acce
 Chromium is Debian's /usr/bin/chromium (CHROME_PATH); run it under `flock /tmp/browser.lock`
 on a shared machine.
 """
+
 import argparse
 import functools
 import gzip
@@ -29,10 +30,15 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 OUTPUT = ROOT / "test-output" / "lighthouse.json"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
-AUDITS = {"first-contentful-paint": "fcp_ms", "largest-contentful-paint": "lcp_ms",
-          "total-blocking-time": "tbt_ms", "speed-index": "speed_index_ms",
-          "cumulative-layout-shift": "cls", "mainthread-work-breakdown": "main_thread_ms",
-          "bootup-time": "script_ms"}
+AUDITS = {
+    "first-contentful-paint": "fcp_ms",
+    "largest-contentful-paint": "lcp_ms",
+    "total-blocking-time": "tbt_ms",
+    "speed-index": "speed_index_ms",
+    "cumulative-layout-shift": "cls",
+    "mainthread-work-breakdown": "main_thread_ms",
+    "bootup-time": "script_ms",
+}
 
 
 class GzipHandler(http.server.SimpleHTTPRequestHandler):
@@ -71,12 +77,18 @@ def run_lighthouse(url, desktop):
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         flags = "--headless --no-sandbox --disable-gpu --disable-background-networking --no-first-run"
-        command = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={report}", "--quiet",
-                   "--only-categories=performance,accessibility", f"--chrome-flags={flags}"]
+        command = [
+            str(LIGHTHOUSE),
+            url,
+            "--output=json",
+            f"--output-path={report}",
+            "--quiet",
+            "--only-categories=performance,accessibility",
+            f"--chrome-flags={flags}",
+        ]
         if desktop:
             command.append("--preset=desktop")
-        done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM},
-                              capture_output=True, text=True)
+        done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True, text=True)
         if done.returncode != 0 or not report.exists():
             raise SystemExit(f"lighthouse failed: {done.stderr.strip().splitlines()[-1:] or done.returncode}")
         return json.loads(report.read_text())
@@ -87,13 +99,17 @@ def summary(result):
     numbers = {name: round(audits[key]["numericValue"], 3) for key, name in AUDITS.items() if key in audits}
     numbers["dom_nodes"] = int(audits["dom-size"]["numericValue"])
     numbers["long_tasks_ms"] = [round(task["duration"]) for task in items(audits, "long-tasks")]
-    return {"performance": round(result["categories"]["performance"]["score"] * 100),
-            "accessibility": round(result["categories"]["accessibility"]["score"] * 100),
-            **numbers, "accessibility_failures": accessibility_failures(result),
-            "costs": costs(audits), "lighthouse": result["lighthouseVersion"],
-            # Lighthouse's measure of this machine's speed: scores from machines (or moments) of
-            # different speed are not comparable
-            "benchmark_index": round(result.get("environment", {}).get("benchmarkIndex", 0))}
+    return {
+        "performance": round(result["categories"]["performance"]["score"] * 100),
+        "accessibility": round(result["categories"]["accessibility"]["score"] * 100),
+        **numbers,
+        "accessibility_failures": accessibility_failures(result),
+        "costs": costs(audits),
+        "lighthouse": result["lighthouseVersion"],
+        # Lighthouse's measure of this machine's speed: scores from machines (or moments) of
+        # different speed are not comparable
+        "benchmark_index": round(result.get("environment", {}).get("benchmarkIndex", 0)),
+    }
 
 
 def items(audits, key):
@@ -109,11 +125,15 @@ def costs(audits):
     lcp = items(audits, "largest-contentful-paint-element")
     lcp_node = next((row.get("node", {}) for table in lcp for row in table.get("items", []) if "node" in row), {})
     return {
-        "long_tasks": [{"url": short(t.get("url", "")), "start_ms": round(t.get("startTime", 0)),
-                        "ms": round(t["duration"])} for t in items(audits, "long-tasks")],
+        "long_tasks": [
+            {"url": short(t.get("url", "")), "start_ms": round(t.get("startTime", 0)), "ms": round(t["duration"])}
+            for t in items(audits, "long-tasks")
+        ],
         "scripts_ms": {short(s["url"]): round(s.get("total", 0)) for s in items(audits, "bootup-time")},
-        "main_thread_ms": {w.get("groupLabel", w.get("group")): round(w["duration"])
-                           for w in items(audits, "mainthread-work-breakdown")},
+        "main_thread_ms": {
+            w.get("groupLabel", w.get("group")): round(w["duration"])
+            for w in items(audits, "mainthread-work-breakdown")
+        },
         "lcp_element": lcp_node.get("snippet", ""),
         "render_blocking": [short(r["url"]) for r in items(audits, "render-blocking-resources")],
     }
@@ -123,8 +143,10 @@ def accessibility_failures(result):
     """{audit id: the first elements it failed on}, for each failed accessibility audit."""
     refs = {ref["id"] for ref in result["categories"]["accessibility"]["auditRefs"]}
     failed = sorted(key for key in refs if result["audits"][key].get("score") == 0)
-    return {key: [row.get("node", {}).get("snippet", "")[:160] for row in items(result["audits"], key)[:5]]
-            for key in failed}
+    return {
+        key: [row.get("node", {}).get("snippet", "")[:160] for row in items(result["audits"], key)[:5]]
+        for key in failed
+    }
 
 
 def write_report(path, report):
@@ -140,8 +162,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
     parser.add_argument("--page", default="", help="path of the page under the site (default: the chapter)")
-    parser.add_argument("--form", choices=["mobile", "desktop"], action="append",
-                        help="only this form factor (repeatable; default: both)")
+    parser.add_argument(
+        "--form",
+        choices=["mobile", "desktop"],
+        action="append",
+        help="only this form factor (repeatable; default: both)",
+    )
     args = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: run `npm ci`")
@@ -153,8 +179,10 @@ def main(argv=None):
     try:
         for form in args.form or ["mobile", "desktop"]:
             results[form] = summary(run_lighthouse(url, form == "desktop"))
-            print(f"{form}: performance {results[form]['performance']}, "
-                  f"accessibility {results[form]['accessibility']}", file=sys.stderr)
+            print(
+                f"{form}: performance {results[form]['performance']}, accessibility {results[form]['accessibility']}",
+                file=sys.stderr,
+            )
     finally:
         server.shutdown()
     write_report(OUTPUT, {"page": args.page or "/", "served": "gzip", **results})

@@ -5,6 +5,7 @@ attention, GELU MLP, tied output), without the speed choices: separate q/k/v lay
 RoPE computed in float32, attention as explicit matmul + mask + softmax. `sprout bench` times it
 beside the real model to report a ratio.
 """
+
 import math
 
 import torch

@@ -9,11 +9,12 @@ fresh process (`sprout train --shards`, the gpt-1 model, every document a TinySt
 reports its own peak RSS; the two corpora take turns, `--repeats` times each, and the medians
 are compared (one process's peak moves by tens of MB from run to run with nothing changed).
 Writes test-output/shard_memory.json."""
+
 import argparse
 import json
 import os
-import statistics
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,19 +43,49 @@ def tile(sample, out, times):
     tiled.astype(shards.OFFSET).tofile(out / "train-0000.offsets.bin")
     for name in ("heldout-0000.bin", "heldout-0000.offsets.bin", "tokenizer.json"):
         shutil.copy(sample / name, out / name)
-    train = {"stories": len(tiled) - 1, "tokens": times * len(tokens),
-             "shards": [{"tokens_file": "train-0000.bin", "offsets_file": "train-0000.offsets.bin",
-                         "stories": len(tiled) - 1, "tokens": times * len(tokens)}]}
+    train = {
+        "stories": len(tiled) - 1,
+        "tokens": times * len(tokens),
+        "shards": [
+            {
+                "tokens_file": "train-0000.bin",
+                "offsets_file": "train-0000.offsets.bin",
+                "stories": len(tiled) - 1,
+                "tokens": times * len(tokens),
+            }
+        ],
+    }
     write_json(out / shards.INDEX, {**index, "splits": {**index["splits"], "train": train}})
     return train
 
 
 def peak_rss_mb(shard_dir, run_dir, steps):
-    child = ("import resource, sys; from sprout.cli import main; code = main(sys.argv[1:]); "
-             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(code)")
-    cmd = [sys.executable, "-c", child, "train", "--model", "gpt1", "--out", str(run_dir), "--shards", str(shard_dir),
-           "--steps", str(steps), "--batch-size", "8", "--seq-len", "256", "--eval-every", str(steps),
-           "--mix", "generated=0,tinystories=1"]
+    child = (
+        "import resource, sys; from sprout.cli import main; code = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(code)"
+    )
+    cmd = [
+        sys.executable,
+        "-c",
+        child,
+        "train",
+        "--model",
+        "gpt1",
+        "--out",
+        str(run_dir),
+        "--shards",
+        str(shard_dir),
+        "--steps",
+        str(steps),
+        "--batch-size",
+        "8",
+        "--seq-len",
+        "256",
+        "--eval-every",
+        str(steps),
+        "--mix",
+        "generated=0,tinystories=1",
+    ]
     env = {**os.environ, "MALLOC_ARENA_MAX": "2"}  # fewer per-thread malloc arenas: steadier peaks
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=data.REPO_ROOT, env=env)
     if done.returncode:
@@ -83,12 +114,18 @@ def main():
             for name in peaks:
                 peaks[name].append(round(peak_rss_mb(tmp / name, tmp / f"run-{name}-{r}", args.steps), 1))
         result = {
-            "prepare": {"tokens": sample_tokens, "seconds": round(seconds, 2),
-                        "tokens_per_s": round(sample_tokens / seconds)},
+            "prepare": {
+                "tokens": sample_tokens,
+                "seconds": round(seconds, 2),
+                "tokens_per_s": round(sample_tokens / seconds),
+            },
             "sample": {"train_tokens": index["splits"]["train"]["tokens"], "peak_rss_mb": peaks["sample"]},
-            "large": {"times": args.times, "train_tokens": large["tokens"],
-                      "shard_mb": round((tmp / "large" / "train-0000.bin").stat().st_size / 2**20, 1),
-                      "peak_rss_mb": peaks["large"]},
+            "large": {
+                "times": args.times,
+                "train_tokens": large["tokens"],
+                "shard_mb": round((tmp / "large" / "train-0000.bin").stat().st_size / 2**20, 1),
+                "peak_rss_mb": peaks["large"],
+            },
             "steps": args.steps,
         }
     result["median_difference_mb"] = round(statistics.median(peaks["large"]) - statistics.median(peaks["sample"]), 1)

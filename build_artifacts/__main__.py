@@ -1,6 +1,7 @@
 """python -m build_artifacts: turn the published checkpoints into the site's data (docs/artifacts).
 
 Expected problems (a missing checkpoint, a broken example) end with one line and exit code 1."""
+
 import argparse
 import sys
 from pathlib import Path
@@ -17,21 +18,36 @@ PROG = "python -m build_artifacts"
 
 def parse(argv):
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
-    p.add_argument("--checkpoints", type=Path, default=DEFAULT_CHECKPOINTS,
-                   help="folder with window/, gpt1/ and sprout/ (default: build_artifacts/checkpoints)")
+    p.add_argument(
+        "--checkpoints",
+        type=Path,
+        default=DEFAULT_CHECKPOINTS,
+        help="folder with window/, gpt1/ and sprout/ (default: build_artifacts/checkpoints)",
+    )
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: docs/artifacts)")
     p.add_argument("--examples", type=Path, default=EXAMPLES_FILE, help="example stories (TOML)")
-    p.add_argument("--tinystories", default="", help="TinyStories folder for the validation losses, "
-                   "or 'none' (default: ../shared/data/tinystories if present)")
+    p.add_argument(
+        "--tinystories",
+        default="",
+        help="TinyStories folder for the validation losses, or 'none' (default: ../shared/data/tinystories if present)",
+    )
     # older scripts pass --no-train; the artifacts stage never trains, so it changes nothing
     p.add_argument("--no-train", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=0, help="seed of the random sequences and the untrained baseline")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--cache", type=Path, default=None,
-                   help="folder keeping computed results for the next build (default: .cache/artifacts)")
+    p.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="folder keeping computed results for the next build (default: .cache/artifacts)",
+    )
     p.add_argument("--no-cache", action="store_true", help="compute everything, keep nothing")
-    p.add_argument("--snapshots", type=Path, default=None,
-                   help="a run's snapshot folders (runs/<run>-snapshots): score each and add it to the training story")
+    p.add_argument(
+        "--snapshots",
+        type=Path,
+        default=None,
+        help="a run's snapshot folders (runs/<run>-snapshots): score each and add it to the training story",
+    )
     return p.parse_args(argv)
 
 
@@ -50,11 +66,16 @@ def tinystories_dir(arg):
 def main(argv=None):
     args = parse(argv)
     try:
-        opts = Options(checkpoints=args.checkpoints, out=args.out, examples=args.examples,
-                       tinystories=tinystories_dir(args.tinystories),
-                       seed=args.seed, quiet=args.quiet,
-                       cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
-                       snapshots=args.snapshots)
+        opts = Options(
+            checkpoints=args.checkpoints,
+            out=args.out,
+            examples=args.examples,
+            tinystories=tinystories_dir(args.tinystories),
+            seed=args.seed,
+            quiet=args.quiet,
+            cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
+            snapshots=args.snapshots,
+        )
         out = build(opts)
     except (PipelineError, ExampleError, CheckpointError, SnapshotError, FileNotFoundError) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)

@@ -12,6 +12,7 @@ chapter calls induction heads (sprout.measurements picks them) are also removed 
 heads (neither induction nor previous-token heads, which induction heads read) are drawn at
 random and removed together too: what is specific to the induction heads shows as the gap.
 """
+
 import functools
 import hashlib
 import json
@@ -43,7 +44,7 @@ def previous_results(*folders):
 
 
 def _keys(checkpoint_sha, measures, mean_texts):
-    means_key = _digest(VERSION, checkpoint_sha, [list(ids[:ablate.STORY_TOKENS]) for ids in mean_texts])
+    means_key = _digest(VERSION, checkpoint_sha, [list(ids[: ablate.STORY_TOKENS]) for ids in mean_texts])
     return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
 
 
@@ -58,26 +59,48 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
         kept = stored.get(VALIDATION)
         if kept and kept.get("means_key") == means_key:
             results[VALIDATION] = kept
-            print("ablations: no TinyStories validation.txt here; kept the validation measure of an earlier "
-                  "build on the same checkpoint", file=log)
+            print(
+                "ablations: no TinyStories validation.txt here; kept the validation measure of an earlier "
+                "build on the same checkpoint",
+                file=log,
+            )
         else:
-            print("ablations: no TinyStories validation.txt and no earlier result for this checkpoint: "
-                  "the validation measure is left out", file=log)
+            print(
+                "ablations: no TinyStories validation.txt and no earlier result for this checkpoint: "
+                "the validation measure is left out",
+                file=log,
+            )
     todo = [m for m in measures if m.name not in results]
     print(f"ablations: {len(results)} measures kept from an earlier build, {len(todo)} to compute", file=log)
     if todo:
         fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
         for m in todo:
-            results[m.name] = {"key": keys[m.name], "means_key": means_key, "kind": m.kind,
-                               "rows": len(m.rows), "predictions": sum(map(len, m.positions)),
-                               "intact": fresh["intact"][m.name], "ablated": fresh["ablated"][m.name]}
+            results[m.name] = {
+                "key": keys[m.name],
+                "means_key": means_key,
+                "kind": m.kind,
+                "rows": len(m.rows),
+                "predictions": sum(map(len, m.positions)),
+                "intact": fresh["intact"][m.name],
+                "ablated": fresh["ablated"][m.name],
+            }
     results = rounded(results)  # as written, so that a stored result gives the same summary as a fresh one
     L, H = model.cfg.n_layer, model.cfg.n_head
-    summary = ablate.damage({"intact": {n: r["intact"] for n, r in results.items()},
-                             "ablated": {n: r["ablated"] for n, r in results.items()}})
-    return {"version": VERSION, "method": "mean", "means_from": f"{ablate.STORIES} held-out generated stories, "
-            f"first {ablate.STORY_TOKENS} tokens each", "layers": L, "heads": H,
-            "measures": dict(sorted(results.items())), **summary}
+    summary = ablate.damage(
+        {
+            "intact": {n: r["intact"] for n, r in results.items()},
+            "ablated": {n: r["ablated"] for n, r in results.items()},
+        }
+    )
+    return {
+        "version": VERSION,
+        "method": "mean",
+        "means_from": f"{ablate.STORIES} held-out generated stories, first {ablate.STORY_TOKENS} tokens each",
+        "layers": L,
+        "heads": H,
+        "measures": dict(sorted(results.items())),
+        **summary,
+    }
 
 
 def together(model, tokenizer, checkpoint_sha, heads, others, previous, seed=0, log=None):
@@ -86,8 +109,9 @@ def together(model, tokenizer, checkpoint_sha, heads, others, previous, seed=0, 
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
     means = functools.cache(lambda: ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
-    return removed_together(model, measures, means, means_key, keys, heads, others, seed,
-                            previous.get("together", {}), log or sys.stderr)
+    return removed_together(
+        model, measures, means, means_key, keys, heads, others, seed, previous.get("together", {}), log or sys.stderr
+    )
 
 
 def removed_together(model, measures, means, means_key, keys, heads, others, seed, stored, log):
@@ -107,8 +131,10 @@ def removed_together(model, measures, means, means_key, keys, heads, others, see
 def as_removed(result):
     """ablations.json's content in ablate.ablate_heads' shape, for sprout.measurements."""
     measures = result["measures"]
-    return {"intact": {n: r["intact"] for n, r in measures.items()},
-            "ablated": {n: r["ablated"] for n, r in measures.items()}}
+    return {
+        "intact": {n: r["intact"] for n, r in measures.items()},
+        "ablated": {n: r["ablated"] for n, r in measures.items()},
+    }
 
 
 def ablation_stats(result, stats):
@@ -122,9 +148,14 @@ def ablation_stats(result, stats):
         out[f"ablation.rows.{name}"] = r["rows"]
     flat = [(v, l, h) for l, row in enumerate(result["breaks"]) for h, v in enumerate(row)]
     value, l, h = max(flat, key=lambda t: (t[0], -t[1], -t[2]))
-    out.update({"ablation.most_breaking.layer": l + 1, "ablation.most_breaking.head": h + 1,
-                "ablation.most_breaking.breaks": value,
-                "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat)})
+    out.update(
+        {
+            "ablation.most_breaking.layer": l + 1,
+            "ablation.most_breaking.head": h + 1,
+            "ablation.most_breaking.breaks": value,
+            "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat),
+        }
+    )
     if result.get("together"):
         out.update(kept_alone_stats(result))
     return out
@@ -135,7 +166,11 @@ def kept_alone_stats(result):
     sprout.measurements removed together, removed alone instead (from the pass over every head)."""
     m, every = result["measures"], result["together"]["sets"][-1]
     advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
-    kept_alone = [(m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
-                  for l, h in every["heads"]]
-    return {"ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
-            "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4)}
+    kept_alone = [
+        (m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
+        for l, h in every["heads"]
+    ]
+    return {
+        "ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
+        "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4),
+    }

@@ -3,6 +3,7 @@
 Exporting takes about half a minute, so a build reuses the previous set's ONNX file when it was
 made from the same checkpoint bytes by the same export code (model.json records both).
 """
+
 import json
 import shutil
 from pathlib import Path
@@ -22,12 +23,24 @@ FP16_LIMIT = 32_000_000  # bytes: the issue's ceiling for a float16 file
 
 def describe(model, tokenizer, checkpoint_sha, onnx_bytes, onnx_sha):
     cfg = model.cfg
-    return {"export_version": EXPORT_VERSION, "checkpoint_sha256": checkpoint_sha, "file": MODEL_FILE,
-            "bytes": onnx_bytes, "sha256": onnx_sha, "weights": "float16", "compute": "float32",
-            "opset": OPSET, "layers": cfg.n_layer, "heads": cfg.n_head, "context": cfg.context,
-            "vocab_size": cfg.vocab_size, "start_id": tokenizer.start_id, "tokenizer": TOKENIZER_FILE,
-            "inputs": {"ids": "int64 [1, T], 2 <= T <= context"},
-            "outputs": {"logits": "float32 [T, vocab]", "attention": "float32 [layers, heads, T, T]"}}
+    return {
+        "export_version": EXPORT_VERSION,
+        "checkpoint_sha256": checkpoint_sha,
+        "file": MODEL_FILE,
+        "bytes": onnx_bytes,
+        "sha256": onnx_sha,
+        "weights": "float16",
+        "compute": "float32",
+        "opset": OPSET,
+        "layers": cfg.n_layer,
+        "heads": cfg.n_head,
+        "context": cfg.context,
+        "vocab_size": cfg.vocab_size,
+        "start_id": tokenizer.start_id,
+        "tokenizer": TOKENIZER_FILE,
+        "inputs": {"ids": "int64 [1, T], 2 <= T <= context"},
+        "outputs": {"logits": "float32 [T, vocab]", "attention": "float32 [layers, heads, T, T]"},
+    }
 
 
 def reusable(previous, checkpoint_sha):
@@ -39,8 +52,11 @@ def reusable(previous, checkpoint_sha):
         info = json.loads(info_path.read_text(encoding="utf-8"))
     except ValueError:
         return None
-    same = (info.get("checkpoint_sha256") == checkpoint_sha and info.get("export_version") == EXPORT_VERSION
-            and info.get("sha256") == file_sha256(onnx_path))
+    same = (
+        info.get("checkpoint_sha256") == checkpoint_sha
+        and info.get("export_version") == EXPORT_VERSION
+        and info.get("sha256") == file_sha256(onnx_path)
+    )
     return onnx_path if same else None
 
 

@@ -8,6 +8,7 @@ the old one and renamed over it, so a killed build leaves either the old or the 
 
 By default the cache is .cache/artifacts in the repository (out of git and out of the site).
 """
+
 import ast
 import hashlib
 import json
@@ -114,5 +115,8 @@ class Cache:
 
     def report(self, log=None):
         if self.folder is not None:
-            print(f"cache: {len(self.reused)} results reused ({', '.join(self.reused) or 'none'}), "
-                  f"{len(self.computed)} computed ({', '.join(self.computed) or 'none'})", file=log or sys.stderr)
+            print(
+                f"cache: {len(self.reused)} results reused ({', '.join(self.reused) or 'none'}), "
+                f"{len(self.computed)} computed ({', '.join(self.computed) or 'none'})",
+                file=log or sys.stderr,
+            )

@@ -7,6 +7,7 @@ with Plotly.relayout. The only colours in the data are colour-blind-safe ones th
 backgrounds: the Viridis scale for heatmaps and Okabe-Ito hues for lines and bars.
 No story text goes into a figure, so nothing a reader sees there can be read as HTML.
 """
+
 import html
 from pathlib import Path
 
@@ -21,12 +22,15 @@ MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  #
 MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
 CORPUS_NAMES = {"generated": "generated stories", "tinystories_validation": "TinyStories validation"}
 SCALE = "Viridis"
-BASE_LAYOUT = dict(template="none", paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)",
-                   margin=dict(l=60, r=20, t=50, b=50))
-KIND_TITLES = {"previous_token": "Previous-token score (example stories)",
-               "first_token": "Weight on ◆ (example stories)",
-               "first_token_argmax": "Share of rows whose largest weight is on ◆ (example stories)",
-               "induction": "Induction score (repeated random tokens)"}
+BASE_LAYOUT = dict(
+    template="none", paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", margin=dict(l=60, r=20, t=50, b=50)
+)
+KIND_TITLES = {
+    "previous_token": "Previous-token score (example stories)",
+    "first_token": "Weight on ◆ (example stories)",
+    "first_token_argmax": "Share of rows whose largest weight is on ◆ (example stories)",
+    "induction": "Induction score (repeated random tokens)",
+}
 
 # Follows the reader's light/dark preference in the standalone HTML files ({plot_id} is Plotly's).
 # The mode bar keeps what readers use: a PNG download and resetting the axes (no cloud upload).
@@ -58,8 +62,13 @@ def spread_of_dot_products(max_d=512, samples=4000, seed=0):
     dots = np.cumsum(q * k, axis=1)  # column d-1: q[:d].k[:d]
     d = np.arange(1, max_d + 1)
     raw = dots.std(axis=0)
-    return {"d": d.tolist(), "unscaled": raw.tolist(), "scaled": (raw / np.sqrt(d)).tolist(),
-            "samples": samples, "seed": seed}
+    return {
+        "d": d.tolist(),
+        "unscaled": raw.tolist(),
+        "scaled": (raw / np.sqrt(d)).tolist(),
+        "samples": samples,
+        "seed": seed,
+    }
 
 
 def _r(values, digits=4):
@@ -68,10 +77,8 @@ def _r(values, digits=4):
 
 def f1_figure(spread):
     fig = go.Figure(layout=BASE_LAYOUT)
-    fig.add_scatter(x=spread["d"], y=_r(spread["unscaled"]), mode="lines", name="q·k",
-                    line=dict(color="#D55E00"))
-    fig.add_scatter(x=spread["d"], y=_r(spread["scaled"]), mode="lines", name="q·k / √d",
-                    line=dict(color="#0072B2"))
+    fig.add_scatter(x=spread["d"], y=_r(spread["unscaled"]), mode="lines", name="q·k", line=dict(color="#D55E00"))
+    fig.add_scatter(x=spread["d"], y=_r(spread["scaled"]), mode="lines", name="q·k / √d", line=dict(color="#0072B2"))
     fig.update_layout(title="Spread of q·k for random vectors", legend=dict(x=0.02, y=0.98))
     fig.update_xaxes(type="log", title="d (numbers per vector)")
     fig.update_yaxes(type="log", title="standard deviation")
@@ -85,12 +92,20 @@ def induction_figure(curves, repeat_length):
         x, mean, std = c["positions"], np.array(c["mean"]), np.array(c["std"])
         colour = MODEL_COLOURS[name]
         low = np.maximum(mean - std, 0)  # a loss is never below 0 nats
-        fig.add_scatter(x=x + x[::-1], y=_r(np.concatenate([mean + std, low[::-1]])),
-                        fill="toself", mode="none", fillcolor=_translucent(colour), hoverinfo="skip",
-                        name=f"{MODEL_NAMES[name]}: mean ± std (upper edge, then lower edge)",
-                        showlegend=False, legendgroup=name)
-        fig.add_scatter(x=x, y=_r(mean), mode="lines", name=MODEL_NAMES[name], legendgroup=name,
-                        line=dict(color=colour))
+        fig.add_scatter(
+            x=x + x[::-1],
+            y=_r(np.concatenate([mean + std, low[::-1]])),
+            fill="toself",
+            mode="none",
+            fillcolor=_translucent(colour),
+            hoverinfo="skip",
+            name=f"{MODEL_NAMES[name]}: mean ± std (upper edge, then lower edge)",
+            showlegend=False,
+            legendgroup=name,
+        )
+        fig.add_scatter(
+            x=x, y=_r(mean), mode="lines", name=MODEL_NAMES[name], legendgroup=name, line=dict(color=colour)
+        )
     fig.add_vline(x=repeat_length + 0.5, line=dict(dash="dot", color="#888888"))
     fig.update_layout(title="Loss per token: random tokens, then the same tokens again")
     fig.update_xaxes(title="token position (the repeat starts at the dotted line)")
@@ -99,7 +114,7 @@ def induction_figure(curves, repeat_length):
 
 
 def _translucent(hex_colour, alpha=0.2):
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return f"rgba({r},{g},{b},{alpha})"
 
 
@@ -109,12 +124,19 @@ def head_score_figure(kind, matrices):
     fig = make_subplots(1, len(names), subplot_titles=names, horizontal_spacing=0.08)
     for col, name in enumerate(names, 1):
         z = matrices[name]
-        fig.add_heatmap(z=z, x=[f"head {h + 1}" for h in range(len(z[0]))],
-                        y=[f"layer {l + 1}" for l in range(len(z))], coloraxis="coloraxis",
-                        texttemplate="%{z:.2f}", hovertemplate="%{y}, %{x}: %{z:.3f}<extra></extra>",
-                        row=1, col=col)
-    fig.update_layout(**BASE_LAYOUT, title=KIND_TITLES.get(kind, kind),
-                      coloraxis=dict(colorscale=SCALE, cmin=0, cmax=1))
+        fig.add_heatmap(
+            z=z,
+            x=[f"head {h + 1}" for h in range(len(z[0]))],
+            y=[f"layer {l + 1}" for l in range(len(z))],
+            coloraxis="coloraxis",
+            texttemplate="%{z:.2f}",
+            hovertemplate="%{y}, %{x}: %{z:.3f}<extra></extra>",
+            row=1,
+            col=col,
+        )
+    fig.update_layout(
+        **BASE_LAYOUT, title=KIND_TITLES.get(kind, kind), coloraxis=dict(colorscale=SCALE, cmin=0, cmax=1)
+    )
     fig.update_yaxes(autorange="reversed")
     return fig
 
@@ -137,15 +159,29 @@ def training_story_figure(story, snapshots=()):
     steps = [e["step"] for e in points]
     for key, (name, colour, dash) in STORY_LINES.items():
         row = 2 if key.startswith("repeat") else 1
-        fig.add_scatter(x=steps, y=[e.get(key) for e in points], mode="lines+markers", name=name,
-                        line=dict(color=colour, dash=dash), marker=dict(size=5),
-                        hovertemplate="step %{x}: %{y:.3f}<extra>" + name + "</extra>", row=row, col=1)
+        fig.add_scatter(
+            x=steps,
+            y=[e.get(key) for e in points],
+            mode="lines+markers",
+            name=name,
+            line=dict(color=colour, dash=dash),
+            marker=dict(size=5),
+            hovertemplate="step %{x}: %{y:.3f}<extra>" + name + "</extra>",
+            row=row,
+            col=1,
+        )
     for key, (name, colour, _) in STORY_LINES.items() if snapshots else ():
-        fig.add_scatter(x=[p["step"] for p in snapshots], y=[p[key] for p in snapshots], mode="markers",
-                        name=f"{name}, snapshot", marker=dict(color=colour, symbol="diamond-open", size=9),
-                        customdata=[p["snapshot"] for p in snapshots],
-                        hovertemplate="%{customdata}, step %{x}: %{y:.3f}<extra>" + name + "</extra>",
-                        row=2 if key.startswith("repeat") else 1, col=1)
+        fig.add_scatter(
+            x=[p["step"] for p in snapshots],
+            y=[p[key] for p in snapshots],
+            mode="markers",
+            name=f"{name}, snapshot",
+            marker=dict(color=colour, symbol="diamond-open", size=9),
+            customdata=[p["snapshot"] for p in snapshots],
+            hovertemplate="%{customdata}, step %{x}: %{y:.3f}<extra>" + name + "</extra>",
+            row=2 if key.startswith("repeat") else 1,
+            col=1,
+        )
     stages = [(s["name"], s["start"], s["end"]) for s in story["stages"]]
     after = [p for p in snapshots if p["stage"] not in {s[0] for s in stages}]
     if after:  # a later run, started from the published checkpoint
@@ -155,10 +191,22 @@ def training_story_figure(story, snapshots=()):
         if start:
             for row in (1, 2):
                 fig.add_vline(x=start, line=dict(dash="dot", color="#888888"), row=row, col=1)
-        fig.add_annotation(x=(start + end) / 2, y=1.0, yref="y domain", showarrow=False,
-                           yanchor="bottom", text=f"stage {name}", row=1, col=1)
-    fig.update_layout(**BASE_LAYOUT, title="How Sprout's heads formed during training", height=560,
-                      legend=dict(orientation="h", y=-0.12))
+        fig.add_annotation(
+            x=(start + end) / 2,
+            y=1.0,
+            yref="y domain",
+            showarrow=False,
+            yanchor="bottom",
+            text=f"stage {name}",
+            row=1,
+            col=1,
+        )
+    fig.update_layout(
+        **BASE_LAYOUT,
+        title="How Sprout's heads formed during training",
+        height=560,
+        legend=dict(orientation="h", y=-0.12),
+    )
     fig.update_yaxes(title="best head score", range=[0, 1.05], row=1, col=1)
     fig.update_yaxes(title="loss on [◆, R, R] (nats)", rangemode="tozero", row=2, col=1)
     fig.update_xaxes(title="training step (all stages end to end)", row=2, col=1)
@@ -169,10 +217,14 @@ def loss_figure(table):
     fig = go.Figure(layout=BASE_LAYOUT)
     for name in table["order"]:
         row = table["models"][name]
-        fig.add_bar(x=[CORPUS_NAMES.get(c, c) for c in table["corpora"]], y=_r([row["loss"][c] for c in table["corpora"]]),
-                    name=MODEL_NAMES[name], marker_color=MODEL_COLOURS[name],
-                    customdata=_r([row["e_loss"][c] for c in table["corpora"]]),
-                    hovertemplate="%{y:.3f} nats/token (e^loss %{customdata:.1f})<extra>" + MODEL_NAMES[name] + "</extra>")
+        fig.add_bar(
+            x=[CORPUS_NAMES.get(c, c) for c in table["corpora"]],
+            y=_r([row["loss"][c] for c in table["corpora"]]),
+            name=MODEL_NAMES[name],
+            marker_color=MODEL_COLOURS[name],
+            customdata=_r([row["e_loss"][c] for c in table["corpora"]]),
+            hovertemplate="%{y:.3f} nats/token (e^loss %{customdata:.1f})<extra>" + MODEL_NAMES[name] + "</extra>",
+        )
     fig.update_layout(title="Held-out loss (lower is better)", barmode="group")
     fig.update_yaxes(title="nats per token", rangemode="tozero")
     return fig
@@ -181,16 +233,30 @@ def loss_figure(table):
 def attention_grid_figure(title, quantised):
     """All heads of one example: quantised (layers, heads, T, T) uint8 weights, 255 = 1."""
     L, H = quantised.shape[:2]
-    fig = make_subplots(L, H, horizontal_spacing=0.01, vertical_spacing=0.01,
-                        column_titles=[f"head {h + 1}" for h in range(H)],
-                        row_titles=[f"layer {l + 1}" for l in range(L)])
+    fig = make_subplots(
+        L,
+        H,
+        horizontal_spacing=0.01,
+        vertical_spacing=0.01,
+        column_titles=[f"head {h + 1}" for h in range(H)],
+        row_titles=[f"layer {l + 1}" for l in range(L)],
+    )
     for layer in range(L):
         for head in range(H):
-            fig.add_heatmap(z=np.ascontiguousarray(quantised[layer, head]), coloraxis="coloraxis",
-                            hovertemplate=f"layer {layer + 1}, head {head + 1}<br>"
-                            "query %{y}, key %{x}: %{z}/255<extra></extra>", row=layer + 1, col=head + 1)
-    fig.update_layout(**BASE_LAYOUT, title=html.escape(title), height=160 * L + 80,
-                      coloraxis=dict(colorscale=SCALE, cmin=0, cmax=255, showscale=False))
+            fig.add_heatmap(
+                z=np.ascontiguousarray(quantised[layer, head]),
+                coloraxis="coloraxis",
+                hovertemplate=f"layer {layer + 1}, head {head + 1}<br>"
+                "query %{y}, key %{x}: %{z}/255<extra></extra>",
+                row=layer + 1,
+                col=head + 1,
+            )
+    fig.update_layout(
+        **BASE_LAYOUT,
+        title=html.escape(title),
+        height=160 * L + 80,
+        coloraxis=dict(colorscale=SCALE, cmin=0, cmax=255, showscale=False),
+    )
     fig.update_xaxes(showticklabels=False)
     fig.update_yaxes(showticklabels=False, autorange="reversed")
     return fig
@@ -201,9 +267,16 @@ def figure_json(fig):
 
 
 def figure_html(fig, name, height=500):
-    page = pio.to_html(fig, include_plotlyjs="plotly.min.js", full_html=True, div_id=f"figure-{name}",
-                       default_height=f"{fig.layout.height or height}px", validate=False,
-                       config=PLOTLY_CONFIG, post_script=THEME_SCRIPT)
+    page = pio.to_html(
+        fig,
+        include_plotlyjs="plotly.min.js",
+        full_html=True,
+        div_id=f"figure-{name}",
+        default_height=f"{fig.layout.height or height}px",
+        validate=False,
+        config=PLOTLY_CONFIG,
+        post_script=THEME_SCRIPT,
+    )
     # a language and a title for screen readers and tabs, and an empty icon, so a browser opening
     # the file alone does not ask the host for /favicon.ico
     title = html.escape(html.unescape(fig.layout.title.text or name), quote=False)  # Plotly titles are escaped

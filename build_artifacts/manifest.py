@@ -5,6 +5,7 @@ corpus each number read), the seed and the library versions, and hashes every ot
 command was typed (output folder, progress bar, cache) changes no byte, so it is not recorded:
 two builds from the same inputs, on any CPU, write the same manifest.
 """
+
 import json
 import sys
 from pathlib import Path
@@ -36,8 +37,12 @@ def library_versions():
     import plotly
     import torch
 
-    return {"torch": torch.__version__, "numpy": numpy.__version__, "plotly": plotly.__version__,
-            "python": ".".join(map(str, sys.version_info[:3]))}
+    return {
+        "torch": torch.__version__,
+        "numpy": numpy.__version__,
+        "plotly": plotly.__version__,
+        "python": ".".join(map(str, sys.version_info[:3])),
+    }
 
 
 def load_manifest(path):
@@ -51,6 +56,8 @@ def load_manifest(path):
         raise ManifestError(f"{path} cannot be read ({err}): rebuild it with `make artifacts`") from None
     version = found.get("format") if isinstance(found, dict) else None
     if version != FORMAT_VERSION:
-        raise ManifestError(f"{path} is format {version!r}, this code reads format {FORMAT_VERSION}: "
-                            "rebuild the artifacts with `make artifacts`")
+        raise ManifestError(
+            f"{path} is format {version!r}, this code reads format {FORMAT_VERSION}: "
+            "rebuild the artifacts with `make artifacts`"
+        )
     return found

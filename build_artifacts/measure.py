@@ -6,7 +6,8 @@ Conventions: layers and heads are 0-based in arrays and 1-based wherever a reade
 (the "layer"/"head" fields). "Loss at token k" is the loss of predicting token k (0-based, ◆ is
 token 0) from the tokens before it.
 """
-from sprout.measurements import MODELS, LOSS_CORPORA
+
+from sprout.measurements import LOSS_CORPORA, MODELS
 from sprout.model import context_of, count_parameters
 from sprout.records import example_record  # noqa: F401 (the pipeline's measure.example_record)
 
@@ -26,8 +27,11 @@ def model_table(models, trainings, stats):
     table = {}
     for name in MODELS:
         model = models[name]
-        table[name] = {"parameters": count_parameters(model), "context": context_of(model),
-                       "training_tokens": training_tokens(trainings[name]),
-                       "loss": {c: stats[f"loss.{c}.{name}"] for c in corpora},
-                       "e_loss": {c: stats[f"e_loss.{c}.{name}"] for c in corpora}}
+        table[name] = {
+            "parameters": count_parameters(model),
+            "context": context_of(model),
+            "training_tokens": training_tokens(trainings[name]),
+            "loss": {c: stats[f"loss.{c}.{name}"] for c in corpora},
+            "e_loss": {c: stats[f"e_loss.{c}.{name}"] for c in corpora},
+        }
     return {"models": table, "order": list(MODELS), "corpora": corpora, "unit": "nats per token"}

@@ -3,6 +3,7 @@
 The pipeline builds the whole set in a hidden sibling folder and only at the very end moves it
 into place with renames, so a build that fails or is killed leaves the previous set untouched.
 """
+
 import json
 import math
 import os
@@ -34,8 +35,7 @@ def rounded(value, digits=SIGNIFICANT):
 
 def dumps(data):
     """The one JSON style of the artifacts: sorted keys, compact, UTF-8, a final newline."""
-    return json.dumps(rounded(data), sort_keys=True, ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False) + "\n"
+    return json.dumps(rounded(data), sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
 def write_json(path, data):
@@ -47,8 +47,7 @@ def write_json(path, data):
 def file_hashes(folder):
     """{relative posix path: sha256} of every file under folder, sorted by path."""
     folder = Path(folder)
-    return {p.relative_to(folder).as_posix(): file_sha256(p)
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {p.relative_to(folder).as_posix(): file_sha256(p) for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _siblings(out):

@@ -4,6 +4,7 @@ Everything is computed before anything is written, and the writing goes into a h
 of the output folder that replaces it only when complete (see output.atomic_folder). The files
 hold no timestamps and no machine paths, so two runs on the same checkpoints give the same bytes.
 """
+
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +28,15 @@ from .output import atomic_folder, file_hashes, write_json
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
 DEFAULT_OUT = REPO_ROOT / "docs" / "artifacts"
-STAGES = ("load checkpoints", "check examples", "remove heads", "run examples", "measure models",
-          "draw figures", "write")
+STAGES = (
+    "load checkpoints",
+    "check examples",
+    "remove heads",
+    "run examples",
+    "measure models",
+    "draw figures",
+    "write",
+)
 
 
 PUBLISHED_FILES = ("config.json", "model.safetensors", "tokenizer.json", "training.json")
@@ -63,8 +71,10 @@ def load_models(opts):
     for m in MODELS:  # a published folder holds all four; without training.json the tables would be wrong
         for name in PUBLISHED_FILES:
             if not (Path(opts.checkpoints) / m / name).is_file():
-                raise PipelineError(f"{Path(opts.checkpoints) / m / name} is missing: restore the folder from git "
-                                    f"or publish it again (sprout train --recipe {m} --publish ...)")
+                raise PipelineError(
+                    f"{Path(opts.checkpoints) / m / name} is missing: restore the folder from git "
+                    f"or publish it again (sprout train --recipe {m} --publish ...)"
+                )
     loaded = {m: load_checkpoint(Path(opts.checkpoints) / m) for m in MODELS}
     tokenizer = loaded["sprout"][1]
     for m, (_, tok, _) in loaded.items():
@@ -111,8 +121,11 @@ def _build(opts, bar):
     models, tokenizer, trainings, checkpoint_sha = load_models(opts)
     cache = Cache(opts.cache)
     story = training_story.training_story(trainings["sprout"])
-    to_score = () if opts.snapshots is None else snapshots.placed(opts.snapshots, trainings["sprout"], story,
-                                                                   checkpoint_sha["sprout"])
+    to_score = (
+        ()
+        if opts.snapshots is None
+        else snapshots.placed(opts.snapshots, trainings["sprout"], story, checkpoint_sha["sprout"])
+    )
 
     stage(1)  # every example tokenised; ExampleError (naming the example) if one does not fit or lacks a mark
     tokenized = measurements.tokenized_set(load_examples(opts.examples), tokenizer, models)
@@ -127,8 +140,13 @@ def _build(opts, bar):
         in_float64(model)
 
     stage(3)
-    examples = cache.get("examples", lambda: [measure.example_record(t, models, tokenizer) for t in tokenized],
-                         checkpoint_sha, texts, code_version(measure))
+    examples = cache.get(
+        "examples",
+        lambda: [measure.example_record(t, models, tokenizer) for t in tokenized],
+        checkpoint_sha,
+        texts,
+        code_version(measure),
+    )
     records = {t.example.id: record for t, (record, _) in zip(tokenized, examples)}
     grids = {t.example.id: grid for t, (_, grid) in zip(tokenized, examples)}
 
@@ -137,30 +155,45 @@ def _build(opts, bar):
 
     def remove_together(induction_heads, others):  # in float32 and bf16 like the pass over every head
         try:
-            return ablations.together(in_float32(sprout), tokenizer, checkpoint_sha["sprout"],
-                                      induction_heads, others, previous, opts.seed)
+            return ablations.together(
+                in_float32(sprout), tokenizer, checkpoint_sha["sprout"], induction_heads, others, previous, opts.seed
+            )
         finally:
             in_float64(sprout)
-    measured = cache.get("measurements", lambda: measurements.measure(
-        models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed, remove_together=remove_together),
-        checkpoint_sha, texts, corpus_key(opts.tinystories), opts.seed, removed, code_version(measurements, ablations))
+
+    measured = cache.get(
+        "measurements",
+        lambda: measurements.measure(
+            models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed, remove_together=remove_together
+        ),
+        checkpoint_sha,
+        texts,
+        corpus_key(opts.tinystories),
+        opts.seed,
+        removed,
+        code_version(measurements, ablations),
+    )
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
     if measured.together:
         ablation["together"] = measured.together
     table = measure.model_table(models, trainings, measured.stats)
-    spread = cache.get("dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed),
-                       opts.seed, code_version(figures))
+    spread = cache.get(
+        "dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed), opts.seed, code_version(figures)
+    )
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 
     stage(5)
-    figs = {"f1_dot_product_spread": figures.f1_figure(spread),
-            "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
-            "model_losses": figures.loss_figure(table),
-            "training_story": figures.training_story_figure(story, scored)}
+    figs = {
+        "f1_dot_product_spread": figures.f1_figure(spread),
+        "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
+        "model_losses": figures.loss_figure(table),
+        "training_story": figures.training_story_figure(story, scored),
+    }
     for kind in SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
         figs[f"head_scores_{kind}"] = figures.head_score_figure(
-            kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]})
+            kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]}
+        )
     for t in tokenized:
         figs[f"attention_{t.example.id}"] = figures.attention_grid_figure(t.example.title, grids[t.example.id])
 
@@ -170,26 +203,54 @@ def _build(opts, bar):
     with atomic_folder(opts.out) as tmp:
         for example_id, record in records.items():
             write_json(tmp / "examples" / f"{example_id}.json", record)
-        write_json(tmp / "head_scores.json", {
-            "layers": L, "heads": H, "repeats": repeat_info, "examples": list(records),
-            "models": {"sprout": heads, "untrained_sprout": untrained}, "untrained_seed": opts.seed,
-            "baselines": measured.baselines, "ablation": {"method": ablation["method"], "breaks": ablation["breaks"],
-                                            "breaks_most": ablation["breaks_most"], "shares": ablation["shares"]}})
+        write_json(
+            tmp / "head_scores.json",
+            {
+                "layers": L,
+                "heads": H,
+                "repeats": repeat_info,
+                "examples": list(records),
+                "models": {"sprout": heads, "untrained_sprout": untrained},
+                "untrained_seed": opts.seed,
+                "baselines": measured.baselines,
+                "ablation": {
+                    "method": ablation["method"],
+                    "breaks": ablation["breaks"],
+                    "breaks_most": ablation["breaks_most"],
+                    "shares": ablation["shares"],
+                },
+            },
+        )
         write_json(tmp / ablations.FILE, ablation)
-        write_json(tmp / "induction.json", {"repeats": repeat_info, "curves": curves,
-                                            "in_context_learning": measured.icl})
+        write_json(
+            tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": measured.icl}
+        )
         write_json(tmp / "models.json", table)
         stats = flat_stats(measured, table, spread, tokenized, records, trainings)
         stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
-        browser_model.write_browser_files(tmp / browser_model.FOLDER, Path(opts.out) / browser_model.FOLDER,
-                                          Path(opts.checkpoints) / "sprout", in_float32(sprout), tokenizer)
-        write_json(tmp / "manifest.json", manifest(
-            opts.seed, library_versions(), checkpoint_sha, file_sha256(opts.examples),
-            [file_sha256(path / "model.safetensors") for path, *_ in to_score],
-            opts.tinystories is not None, measured.measured_on, file_hashes(tmp)))
+        browser_model.write_browser_files(
+            tmp / browser_model.FOLDER,
+            Path(opts.out) / browser_model.FOLDER,
+            Path(opts.checkpoints) / "sprout",
+            in_float32(sprout),
+            tokenizer,
+        )
+        write_json(
+            tmp / "manifest.json",
+            manifest(
+                opts.seed,
+                library_versions(),
+                checkpoint_sha,
+                file_sha256(opts.examples),
+                [file_sha256(path / "model.safetensors") for path, *_ in to_score],
+                opts.tinystories is not None,
+                measured.measured_on,
+                file_hashes(tmp),
+            ),
+        )
     bar.update(1)
     cache.report()
     return Path(opts.out)

@@ -8,12 +8,12 @@ head that scores best for induction. A snapshot belongs to one
 stage of the published story when its recipe is that stage's; a run started from the published
 checkpoint continues after the story's end, as a stage of its own.
 """
+
 import json
 from pathlib import Path
 
 from sprout.checkpoint import load_checkpoint
 from sprout.data import REPO_ROOT, file_sha256
-
 from sprout.evaluate import head_report
 from sprout.measurements import REPEAT_COUNT, REPEAT_LENGTH
 from sprout.precision import in_float64
@@ -38,8 +38,10 @@ def scores(model, tokenizer, seed):
     """The story's series for one model, on the pipeline's repeats, in float64 like the artifacts."""
     report = head_report(in_float64(model), tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_COUNT, seed)
     induction = report["induction_scores"]
-    layer, head = max(((l, h) for l in range(len(induction)) for h in range(len(induction[0]))),
-                      key=lambda lh: (induction[lh[0]][lh[1]], -lh[0], -lh[1]))
+    layer, head = max(
+        ((l, h) for l in range(len(induction)) for h in range(len(induction[0]))),
+        key=lambda lh: (induction[lh[0]][lh[1]], -lh[0], -lh[1]),
+    )
     return {**{k: report[k] for k in training_story.SERIES}, "induction_head": [layer + 1, head + 1]}
 
 
@@ -57,8 +59,10 @@ def place(training, published_training, story, published_sha):
     source = _resolved((recipe or {}).get("init_from") or "/nonexistent")
     if (source / "model.safetensors").is_file() and file_sha256(source / "model.safetensors") == published_sha:
         return training_story.stage_name(len(story["stages"])), story["stages"][-1]["end"] if story["stages"] else 0
-    raise SnapshotError("--snapshots: a snapshot's run is neither a stage of the published Sprout "
-                        "nor started from the published checkpoint")
+    raise SnapshotError(
+        "--snapshots: a snapshot's run is neither a stage of the published Sprout "
+        "nor started from the published checkpoint"
+    )
 
 
 def placed(folder, published_training, story, published_sha):
@@ -82,11 +86,14 @@ def score_snapshots(found, seed, cache):
     cached under the sha256 of its weights and tokenizer."""
     points = []
     for path, training, stage, step in found:
+
         def compute(path=path):
             model, tokenizer, _ = load_checkpoint(path)
             return scores(model, tokenizer, seed)
+
         sha = file_sha256(path / "model.safetensors")
-        got = cache.get(f"snapshot-{sha[:16]}", compute, sha, file_sha256(path / "tokenizer.json"), seed,
-                        code_version(__name__))
+        got = cache.get(
+            f"snapshot-{sha[:16]}", compute, sha, file_sha256(path / "tokenizer.json"), seed, code_version(__name__)
+        )
         points.append({"snapshot": path.name, "stage": stage, "stage_step": training["step"], "step": step, **got})
     return points

@@ -3,6 +3,7 @@
 A published Sprout carries its earlier stages under "earlier_stages" (oldest first) and the last
 stage at the top level. Each stage counts its steps from 0, so the story lays them end to end.
 """
+
 SERIES = ("best_previous_token", "best_induction", "best_first_token", "repeat_loss_first", "repeat_loss_second")
 
 
@@ -20,8 +21,9 @@ def training_story(training):
     story, start = [], 0
     for i, stage in enumerate(stages_of(training)):
         history = stage.get("history", [])
-        evaluations = [{"step": start + h["step"], "stage_step": h["step"], **{k: h[k] for k in SERIES if k in h}}
-                       for h in history]
+        evaluations = [
+            {"step": start + h["step"], "stage_step": h["step"], **{k: h[k] for k in SERIES if k in h}} for h in history
+        ]
         end = start + stage.get("step", history[-1]["step"] if history else 0)
         story.append({"name": stage_name(i), "start": start, "end": end, "evaluations": evaluations})
         start = end
@@ -40,18 +42,22 @@ def phase_change(story, threshold):
 
 def story_stats(story, threshold):
     """Flat stats for the prose; the phase keys are absent where no evaluation reaches `threshold`."""
-    stats = {"training_story.stages": len(story["stages"]),
-             "training_story.total_steps": story["stages"][-1]["end"] if story["stages"] else 0}
+    stats = {
+        "training_story.stages": len(story["stages"]),
+        "training_story.total_steps": story["stages"][-1]["end"] if story["stages"] else 0,
+    }
     found = phase_change(story, threshold)
     if found and found["before"]:
         at, before = found["at"], found["before"]
-        stats.update({
-            "training_story.phase.stage_number": found["stage_number"],
-            "training_story.phase.stage_step": at["stage_step"],
-            "training_story.phase.step": at["step"],
-            "training_story.phase.steps_between": at["step"] - before["step"],
-            "training_story.phase.threshold": threshold,
-            **{f"training_story.phase.{k}_before": before[k] for k in SERIES if k in before},
-            **{f"training_story.phase.{k}_after": at[k] for k in SERIES if k in at},
-        })
+        stats.update(
+            {
+                "training_story.phase.stage_number": found["stage_number"],
+                "training_story.phase.stage_step": at["stage_step"],
+                "training_story.phase.step": at["step"],
+                "training_story.phase.steps_between": at["step"] - before["step"],
+                "training_story.phase.threshold": threshold,
+                **{f"training_story.phase.{k}_before": before[k] for k in SERIES if k in before},
+                **{f"training_story.phase.{k}_after": at[k] for k in SERIES if k in at},
+            }
+        )
     return stats

@@ -1,4 +1,5 @@
 """Writing a file so that a reader (or a killed build) sees the old text or the new, never half."""
+
 import os
 import tempfile
 from pathlib import Path

@@ -10,6 +10,7 @@ Each directive allows what the pages were seen to need in Chromium (securitypoli
 events on every page, a story analysed, a chart made live, instant navigation to a notebook page;
 tests/browser/test_csp.py keeps it at zero). Nothing is allowed from another host.
 """
+
 import base64
 import hashlib
 import html
@@ -40,8 +41,9 @@ DIRECTIVES = {
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.DOTALL | re.IGNORECASE)
 SOURCE = re.compile(r"""\ssrc\s*=""", re.IGNORECASE)
 TYPE = re.compile(r"""\stype\s*=\s*["']?([^"'\s>]*)""", re.IGNORECASE)
-META = re.compile(r"""<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')[^>]*>""",
-                  re.IGNORECASE)
+META = re.compile(
+    r"""<meta\s+http-equiv=["']?Content-Security-Policy["']?\s+content=(?:"([^"]*)"|'([^']*)')[^>]*>""", re.IGNORECASE
+)
 CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.IGNORECASE)
 HEAD = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
 
@@ -100,7 +102,7 @@ def with_policy(page_html, text):
         return None
     end = page_html.find("</head", head.end())
     anchor = CHARSET.search(page_html, head.end(), end if end >= 0 else len(page_html)) or head
-    return page_html[:anchor.end()] + tag + page_html[anchor.end():]
+    return page_html[: anchor.end()] + tag + page_html[anchor.end() :]
 
 
 def apply(site, directives=DIRECTIVES):
@@ -131,5 +133,7 @@ def verify(site):
         allowed = script_sources(html.unescape(meta.group(1) or meta.group(2) or ""))
         for script in inline_scripts(page_html):
             if script_hash(script) not in allowed:
-                raise PolicyError(f"{name} has an inline script its Content-Security-Policy does not allow "
-                                  f"({script_hash(script)}: {script.strip()[:40]!r})")
+                raise PolicyError(
+                    f"{name} has an inline script its Content-Security-Policy does not allow "
+                    f"({script_hash(script)}: {script.strip()[:40]!r})"
+                )

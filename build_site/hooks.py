@@ -4,6 +4,7 @@ Plotly, onnxruntime-web and the notebooks' .ipynb files into the site.
 Everything the pages load is copied here from this repository or node_modules (pinned in
 package-lock.json), so the built site asks no other host for anything.
 """
+
 import json
 import logging
 import os
@@ -38,7 +39,13 @@ class MissingBrowserLibraries(Exception):
 
 
 def check_node_modules():
-    needed = [KATEX / "katex.js", KATEX / "katex.min.css", PLOTLY_CARTESIAN, TOKENIZERS, *(ORT / name for name in ORT_FILES)]
+    needed = [
+        KATEX / "katex.js",
+        KATEX / "katex.min.css",
+        PLOTLY_CARTESIAN,
+        TOKENIZERS,
+        *(ORT / name for name in ORT_FILES),
+    ]
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
         raise MissingBrowserLibraries(f"{', '.join(missing)} missing: run `npm ci` (or `make setup`)")
@@ -151,6 +158,7 @@ def on_post_page(output, page, config):
     output = render_math(output, page.file.src_path)
     found = OUTSIDE_ADDRESS.search(output)
     if found:
-        raise RuntimeError(f"page {page.file.src_path} names an outside address: "
-                           f"{output[found.start():found.start() + 80]!r}")
+        raise RuntimeError(
+            f"page {page.file.src_path} names an outside address: {output[found.start() : found.start() + 80]!r}"
+        )
     return output

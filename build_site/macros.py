@@ -4,6 +4,7 @@ docs/artifacts/stats.json through `stat`; a missing file or key stops the build 
 Macros: stat(key, fmt), head(prefix), head_link(prefix, widget, example, token), run_code(snippet),
 figure(name, caption), url(path).
 """
+
 import contextlib
 import html
 import io
@@ -64,7 +65,7 @@ def split_cells(source):
     cells = []
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(source)
-        body = source[mark.end():end].strip("\n")
+        body = source[mark.end() : end].strip("\n")
         kind = "markdown" if "[markdown]" in mark.group(1) else "code"
         if kind == "markdown":
             body = "\n".join(re.sub(r"^# ?", "", line) for line in body.splitlines())
@@ -148,12 +149,14 @@ def define_env(env):
 
     @env.macro
     def head_link(prefix, widget, example, token=None):
-        """"layer L, head H" as a link that opens that head in W2 (`explorer`, at `token`) or
+        """ "layer L, head H" as a link that opens that head in W2 (`explorer`, at `token`) or
         enlarges it in W5 (`heads`), on `example`'s story: the widgets read the URL hash."""
         layer, number = lookup(prefix + ".layer"), lookup(prefix + ".head")
         state = f"{example}/{layer}/{number}" + (f"/{token}" if widget == "explorer" else "")
         if widget not in ("explorer", "heads") or (widget == "explorer") != (token is not None):
-            raise ChapterBuildError(f"head_link({prefix!r}, {widget!r}): W2 ('explorer') needs a token, W5 ('heads') none")
+            raise ChapterBuildError(
+                f"head_link({prefix!r}, {widget!r}): W2 ('explorer') needs a token, W5 ('heads') none"
+            )
         return f"[layer {layer}, head {number}](#{widget}={state})"
 
     @env.macro
@@ -163,8 +166,10 @@ def define_env(env):
             raise ChapterBuildError(f"snippet docs/code/{name} does not exist")
         rendered = render_cells(run_cells(name, split_cells(path.read_text(encoding="utf-8"))))
         stem = path.stem
-        links = (f'<p class="snippet-links">Run it yourself: <a href="{url("code/" + stem + "/")}">the notebook page</a>'
-                 f' &middot; <a href="{url("code/" + stem + ".ipynb")}" download>download {stem}.ipynb</a></p>')
+        links = (
+            f'<p class="snippet-links">Run it yourself: <a href="{url("code/" + stem + "/")}">the notebook page</a>'
+            f' &middot; <a href="{url("code/" + stem + ".ipynb")}" download>download {stem}.ipynb</a></p>'
+        )
         return f"{rendered}\n\n{links}\n"
 
     @env.macro
@@ -175,8 +180,8 @@ def define_env(env):
         height = still_height(docs / stills.STILLS.name, name)
         return textwrap.dedent(f"""
             <figure class="sprout-figure-frame">
-            <sprout-figure src="{url('artifacts/figures/' + name + '.json')}" plotly="{url(PLOTLY_BUNDLE)}" name="{name}"
-                           stills="{url(stills.STILLS.name + '/' + name)}" still-height="{height}"></sprout-figure>
+            <sprout-figure src="{url("artifacts/figures/" + name + ".json")}" plotly="{url(PLOTLY_BUNDLE)}" name="{name}"
+                           stills="{url(stills.STILLS.name + "/" + name)}" still-height="{height}"></sprout-figure>
             {caption_html}
             </figure>
             """)

@@ -5,6 +5,7 @@ while it loads, and KaTeX's MathML beside its HTML for screen readers.
 pymdownx.arithmatex (generic mode) leaves each formula as `\\(...\\)` in a span or `\\[...\\]` in
 a div of class "arithmatex"; each keeps its element and gets KaTeX's output inside it.
 """
+
 import html
 import json
 import re
@@ -28,8 +29,9 @@ def typeset(formulas):
         return []
     request = json.dumps([{"tex": tex, "display": display} for tex, display in formulas])
     try:
-        done = subprocess.run(["node", str(RENDER_SCRIPT)], input=request, capture_output=True,
-                              text=True, cwd=ROOT, check=False)
+        done = subprocess.run(
+            ["node", str(RENDER_SCRIPT)], input=request, capture_output=True, text=True, cwd=ROOT, check=False
+        )
     except FileNotFoundError:
         raise MathError("node is not installed: the site's formulas are typeset with KaTeX under node") from None
     if done.returncode != 0:
@@ -47,7 +49,7 @@ def render_math(page_html, page_name):
         raise MathError(f"page {page_name}: {error}") from None
     pieces, end = [], 0
     for match, output in zip(found, rendered):
-        pieces += [page_html[end:match.start()], match.group(1), output, match.group(5)]
+        pieces += [page_html[end : match.start()], match.group(1), output, match.group(5)]
         end = match.end()
     pieces.append(page_html[end:])
     return re.sub(r"<html\b", f"<html {MATH_DONE}", "".join(pieces), count=1)

@@ -7,6 +7,7 @@ time once the page has settled and the browser is idle; a light part keeps each 
 a short task on a slow phone. The headings stay outside the parts: the table of contents reads
 their positions, and reading a position inside a part would make the browser lay it out at once.
 """
+
 import re
 import xml.etree.ElementTree as ET
 

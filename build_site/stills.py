@@ -12,6 +12,7 @@ Each still records the hash of what it was drawn from (the figure's JSON, figure
 Plotly bundle, its variant), and is drawn again only when that changes. --check draws nothing and
 exits 1 if a still is missing or out of date. Needs Chromium (CHROMIUM, /usr/bin/chromium).
 """
+
 import argparse
 import hashlib
 import json
@@ -53,7 +54,9 @@ WIDTHS = still_widths()
 
 def chart_names(docs=DOCS):
     """The figures the pages show with {{ figure("name", ...) }}, sorted."""
-    return sorted({name for page in docs.rglob("*.md") for name in FIGURE_MACRO.findall(page.read_text(encoding="utf-8"))})
+    return sorted(
+        {name for page in docs.rglob("*.md") for name in FIGURE_MACRO.findall(page.read_text(encoding="utf-8"))}
+    )
 
 
 def variants():
@@ -67,8 +70,12 @@ def still_path(name, size, theme, folder=STILLS):
 def still_key(name, size, theme):
     """What a still is drawn from, hashed: a change to any of it makes the still out of date."""
     digest = hashlib.sha256()
-    for part in ((FIGURES / f"{name}.json").read_bytes(), LAYOUT_JS.read_bytes(), PLOTLY.read_bytes(),
-                 f"{size}:{WIDTHS[size]}:{theme}".encode()):
+    for part in (
+        (FIGURES / f"{name}.json").read_bytes(),
+        LAYOUT_JS.read_bytes(),
+        PLOTLY.read_bytes(),
+        f"{size}:{WIDTHS[size]}:{theme}".encode(),
+    ):
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()
 
@@ -97,8 +104,12 @@ def out_of_date(names, folder=STILLS):
     for name in names:
         if not (FIGURES / f"{name}.json").exists():
             raise StillsError(f"figure {name!r} is missing from docs/artifacts/figures: run `make artifacts`")
-    return [(name, size, theme) for name in names for size, theme in variants()
-            if recorded_key(still_path(name, size, theme, folder)) != still_key(name, size, theme)]
+    return [
+        (name, size, theme)
+        for name in names
+        for size, theme in variants()
+        if recorded_key(still_path(name, size, theme, folder)) != still_key(name, size, theme)
+    ]
 
 
 def finish_svg(svg, key):
@@ -132,11 +143,14 @@ def draw(todo, folder=STILLS):
         raise StillsError(f"drawing the charts' stills needs Chromium at {CHROMIUM} (set CHROMIUM=...)")
     from playwright.sync_api import sync_playwright
 
-    files = {"/index.html": (PAGE.encode(), "text/html"), "/plotly.js": (PLOTLY.read_bytes(), "text/javascript"),
-             "/figure-layout.js": (LAYOUT_JS.read_bytes(), "text/javascript")}
+    files = {
+        "/index.html": (PAGE.encode(), "text/html"),
+        "/plotly.js": (PLOTLY.read_bytes(), "text/javascript"),
+        "/figure-layout.js": (LAYOUT_JS.read_bytes(), "text/javascript"),
+    }
 
     def serve(route):
-        body, kind = files.get(route.request.url[len(ORIGIN):], (None, None))
+        body, kind = files.get(route.request.url[len(ORIGIN) :], (None, None))
         route.fulfill(status=200, body=body, content_type=kind) if body else route.abort()
 
     with sync_playwright() as playwright:

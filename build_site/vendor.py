@@ -3,6 +3,7 @@
 No page of the built site may ask another host for anything; build_site/hooks.py checks every
 page against OUTSIDE_ADDRESS, and the artifacts serve the bundle beside the standalone figures.
 """
+
 import re
 from pathlib import Path
 
@@ -26,5 +27,7 @@ def local_plotly_js(source=PLOTLY_JS):
         text = re.sub(outside, local, text)
     found = OUTSIDE_ADDRESS.search(text)
     if found:
-        raise RuntimeError(f"{Path(source).name} still names an outside address near {text[found.start():found.start() + 60]!r}")
+        raise RuntimeError(
+            f"{Path(source).name} still names an outside address near {text[found.start() : found.start() + 60]!r}"
+        )
     return text

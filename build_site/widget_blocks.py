@@ -3,10 +3,19 @@
 Python-Markdown wraps tags it does not know in <p>, and a <p> cannot hold the quiz's question
 and list, so the browser would close the element before its children.
 """
+
 from markdown import Extension
 
-WIDGET_TAGS = ["sprout-window", "sprout-explorer", "sprout-plane", "sprout-mask", "sprout-heads",
-               "sprout-quiz", "sprout-figure", "sprout-story"]
+WIDGET_TAGS = [
+    "sprout-window",
+    "sprout-explorer",
+    "sprout-plane",
+    "sprout-mask",
+    "sprout-heads",
+    "sprout-quiz",
+    "sprout-figure",
+    "sprout-story",
+]
 
 
 class WidgetBlocks(Extension):

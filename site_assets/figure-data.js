@@ -2,8 +2,16 @@
 // a table of rows, CSV, and a one-paragraph summary. Pure functions (tested under Node).
 import { csvLine } from './sprout-format.js';
 
-const TYPED = { u1: Uint8Array, i1: Int8Array, u2: Uint16Array, i2: Int16Array, u4: Uint32Array,
-                i4: Int32Array, f4: Float32Array, f8: Float64Array };
+const TYPED = {
+  u1: Uint8Array,
+  i1: Int8Array,
+  u2: Uint16Array,
+  i2: Int16Array,
+  u4: Uint32Array,
+  i4: Int32Array,
+  f4: Float32Array,
+  f8: Float64Array,
+};
 
 /** Plotly's JSON may hold an array as { dtype, bdata (base64, little-endian), shape }: a plain array (nested by shape). */
 export function plainArray(value) {
@@ -12,7 +20,9 @@ export function plainArray(value) {
   if (!Typed) throw new Error(`unknown array type ${value.dtype} in the figure`);
   const bytes = Uint8Array.from(atob(value.bdata), (c) => c.charCodeAt(0));
   const flat = Array.from(new Typed(bytes.buffer));
-  const shape = String(value.shape ?? flat.length).split(',').map(Number);
+  const shape = String(value.shape ?? flat.length)
+    .split(',')
+    .map(Number);
   if (shape.length === 1) return flat;
   const [rows, columns] = shape;
   return Array.from({ length: rows }, (_, r) => flat.slice(r * columns, (r + 1) * columns));
@@ -20,7 +30,12 @@ export function plainArray(value) {
 
 /** The figure's traces with x, y and z as plain arrays. */
 function plainTraces(figure) {
-  return (figure.data || []).map((t) => ({ ...t, x: plainArray(t.x), y: plainArray(t.y), z: plainArray(t.z) }));
+  return (figure.data || []).map((t) => ({
+    ...t,
+    x: plainArray(t.x),
+    y: plainArray(t.y),
+    z: plainArray(t.z),
+  }));
 }
 
 const number = (v) => (typeof v === 'number' && Number.isFinite(v) ? Number(v.toPrecision(4)) : v);
@@ -46,9 +61,11 @@ export function figureTable(figure) {
   if (isGrid(figure)) {
     const rows = [];
     data.forEach((trace, i) => {
-      (trace.z || []).forEach((line, r) => line.forEach((value, c) => {
-        rows.push([traceName(trace, i), trace.y?.[r] ?? r, trace.x?.[c] ?? c, number(value)]);
-      }));
+      (trace.z || []).forEach((line, r) =>
+        line.forEach((value, c) => {
+          rows.push([traceName(trace, i), trace.y?.[r] ?? r, trace.x?.[c] ?? c, number(value)]);
+        }),
+      );
     });
     return { columns: ['series', 'row', 'column', 'value'], rows };
   }
@@ -75,8 +92,10 @@ function lineSentence(trace, i) {
   const span = range(ys);
   if (!span) return `${traceName(trace, i)}: no values.`;
   const last = ys.length - 1;
-  return `${traceName(trace, i)}: ${number(ys[0])} at ${number(xs[0])}, ${number(ys[last])} at ` +
-    `${number(xs[last])}, between ${number(span[0])} and ${number(span[1])}.`;
+  return (
+    `${traceName(trace, i)}: ${number(ys[0])} at ${number(xs[0])}, ${number(ys[last])} at ` +
+    `${number(xs[last])}, between ${number(span[0])} and ${number(span[1])}.`
+  );
 }
 
 function barSentence(trace, i) {
@@ -87,13 +106,17 @@ function barSentence(trace, i) {
 function gridSentence(trace, i) {
   const z = trace.z || [];
   let best = null;
-  z.forEach((line, r) => line.forEach((value, c) => {
-    if (typeof value === 'number' && (best === null || value > best.value)) best = { value, r, c };
-  }));
+  z.forEach((line, r) =>
+    line.forEach((value, c) => {
+      if (typeof value === 'number' && (best === null || value > best.value)) best = { value, r, c };
+    }),
+  );
   if (!best) return `${traceName(trace, i)}: no values.`;
   const span = range(z.flat());
-  return `${traceName(trace, i)}: ${z.length} by ${z[0]?.length ?? 0} values from ${number(span[0])} ` +
-    `to ${number(span[1])}, the largest at ${trace.y?.[best.r] ?? best.r}, ${trace.x?.[best.c] ?? best.c}.`;
+  return (
+    `${traceName(trace, i)}: ${z.length} by ${z[0]?.length ?? 0} values from ${number(span[0])} ` +
+    `to ${number(span[1])}, the largest at ${trace.y?.[best.r] ?? best.r}, ${trace.x?.[best.c] ?? best.c}.`
+  );
 }
 
 /** A paragraph that says what the chart shows: its kind, axes, and each series' numbers. */
@@ -102,10 +125,13 @@ export function figureSummary(figure, caption = '') {
   const traces = plainTraces(figure).filter((t) => t.showlegend !== false || t.type === 'heatmap');
   const kinds = new Set(traces.map((t) => t.type || 'scatter'));
   const kind = kinds.has('heatmap') ? 'Heatmap' : kinds.has('bar') ? 'Bar chart' : 'Line chart';
-  const axes = kinds.has('heatmap') ? '' : ` Horizontal axis: ${axisTitle(layout, 'xaxis', 'x')}` +
-    `${layout.xaxis?.type === 'log' ? ' (log scale)' : ''}; vertical axis: ${axisTitle(layout, 'yaxis', 'y')}` +
-    `${layout.yaxis?.type === 'log' ? ' (log scale)' : ''}.`;
-  const sentence = (t, i) => (t.type === 'heatmap' ? gridSentence : t.type === 'bar' ? barSentence : lineSentence)(t, i);
+  const axes = kinds.has('heatmap')
+    ? ''
+    : ` Horizontal axis: ${axisTitle(layout, 'xaxis', 'x')}` +
+      `${layout.xaxis?.type === 'log' ? ' (log scale)' : ''}; vertical axis: ${axisTitle(layout, 'yaxis', 'y')}` +
+      `${layout.yaxis?.type === 'log' ? ' (log scale)' : ''}.`;
+  const sentence = (t, i) =>
+    (t.type === 'heatmap' ? gridSentence : t.type === 'bar' ? barSentence : lineSentence)(t, i);
   const lead = caption ? `${kind}: ${caption.replace(/\.?$/, '.')}` : `${kind}.`;
   return [lead + axes, ...traces.map(sentence)].join(' ');
 }

@@ -1,8 +1,8 @@
 // A chart's standalone page (artifacts/figures/<name>.html, the page made for iframes): below the
 // chart, the same summary for screen readers, downloads and table as <sprout-figure> gives it,
 // read from the chart's own JSON file beside the page. The site's build adds this script there.
-import { fetchJson } from "./sprout-load.js";
-import { figureDataParts } from "./sprout-figure.js";
+import { fetchJson } from './sprout-load.js';
+import { figureDataParts } from './sprout-figure.js';
 
 // the page has no stylesheet of its own: text and links readable on both of its backgrounds
 const CSS = `
@@ -17,23 +17,23 @@ a { color: #00695c; }
 }`;
 
 async function addData(plot) {
-  const name = plot.id.replace(/^figure-/, "");
+  const name = plot.id.replace(/^figure-/, '');
   const src = `${name}.json`;
   try {
     const figure = await fetchJson(new URL(src, document.baseURI).href);
     // the drawing repeats the summary and the table below it
-    for (const svg of plot.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+    for (const svg of plot.querySelectorAll('svg')) svg.setAttribute('aria-hidden', 'true');
     document.body.append(...figureDataParts(figure, { caption: document.title, name, src })); // below the chart's box
   } catch (error) {
-    const message = document.createElement("p");
-    message.setAttribute("role", "alert");
+    const message = document.createElement('p');
+    message.setAttribute('role', 'alert');
     message.textContent = `The numbers behind this chart could not be loaded: ${error.message}`;
     document.body.append(message);
   }
-  document.body.setAttribute("data-ready", "");
+  document.body.setAttribute('data-ready', '');
 }
 
-const style = document.createElement("style");
+const style = document.createElement('style');
 style.textContent = CSS;
 document.head.append(style);
 const plot = document.querySelector(".plotly-graph-div[id^='figure-']");

@@ -25,7 +25,7 @@ export function decodeAttention(base64, layers, heads, T) {
   try {
     packed = base64ToBytes(base64);
   } catch (err) {
-    throw new Error(`attention data is not valid base64 (${err.message})`);
+    throw new Error(`attention data is not valid base64 (${err.message})`, { cause: err });
   }
   return unpackAttention(packed, layers, heads, T);
 }
@@ -35,8 +35,10 @@ export function unpackAttention(packed, layers, heads, T) {
   const perHead = triangleSize(T);
   const expected = layers * heads * perHead;
   if (packed.length !== expected) {
-    throw new Error(`encoded attention holds ${packed.length} bytes, expected ${expected} ` +
-                    `for ${layers} layers x ${heads} heads x ${T} tokens`);
+    throw new Error(
+      `encoded attention holds ${packed.length} bytes, expected ${expected} ` +
+        `for ${layers} layers x ${heads} heads x ${T} tokens`,
+    );
   }
   const square = T * T;
   const bytes = new Uint8Array(layers * heads * square);
@@ -50,7 +52,10 @@ export function unpackAttention(packed, layers, heads, T) {
   }
   const offset = (layer, head) => (layer * heads + head) * square;
   return {
-    layers, heads, T, bytes,
+    layers,
+    heads,
+    T,
+    bytes,
     byte: (layer, head, t, j) => bytes[offset(layer, head) + t * T + j],
     weight: (layer, head, t, j) => bytes[offset(layer, head) + t * T + j] / 255,
     head: (layer, head) => bytes.subarray(offset(layer, head), offset(layer, head) + square),

@@ -2,7 +2,10 @@
 
 /** "a, b,,c" -> ["a", "b", "c"]: a comma-separated attribute as a list. */
 export function listOf(text) {
-  return (text || '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (text || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function clampInt(value, low, high, fallback) {

@@ -5,8 +5,16 @@
 // "no weight" always looks like the page.
 
 const VIRIDIS = [
-  [68, 1, 84], [72, 40, 120], [62, 74, 137], [49, 104, 142], [38, 130, 142],
-  [31, 158, 137], [53, 183, 121], [109, 205, 89], [180, 222, 44], [253, 231, 37],
+  [68, 1, 84],
+  [72, 40, 120],
+  [62, 74, 137],
+  [49, 104, 142],
+  [38, 130, 142],
+  [31, 158, 137],
+  [53, 183, 121],
+  [109, 205, 89],
+  [180, 222, 44],
+  [253, 231, 37],
 ];
 const LIGHT_STOPS = [[255, 255, 255], ...VIRIDIS.slice().reverse()];
 const DARK_STOPS = [[36, 38, 50], ...VIRIDIS.slice(1)]; // viridis' first purple is darker than slate
@@ -35,7 +43,7 @@ function relativeLuminance([r, g, b]) {
 /** Black or white text, whichever contrasts more with the background colour [r, g, b]. */
 export function textColorOn(rgb) {
   const L = relativeLuminance(rgb);
-  return (1.05) / (L + 0.05) > (L + 0.05) / 0.05 ? '#fff' : '#000';
+  return 1.05 / (L + 0.05) > (L + 0.05) / 0.05 ? '#fff' : '#000';
 }
 
 /**

@@ -56,7 +56,9 @@ export function downloadLink(text, file) {
 export function shadowParts(host, template, selectors) {
   const root = host.attachShadow({ mode: 'open' });
   root.innerHTML = template; // static template, no data
-  return Object.fromEntries(Object.entries(selectors).map(([name, selector]) => [name, root.querySelector(selector)]));
+  return Object.fromEntries(
+    Object.entries(selectors).map(([name, selector]) => [name, root.querySelector(selector)]),
+  );
 }
 
 /** Give `host` an open shadow root holding `<style>css</style>` and an empty `.frame`; returns the frame. */

@@ -50,14 +50,18 @@ export async function inlineExample(element) {
   const where = `the story inside <${element.localName}>`;
   const a = example.attention;
   if (a?.encoding !== 'tril-u8-deflate-base64') return prepareExample(example, where);
-  if (typeof a.data !== 'string' || !Array.isArray(example.tokens)) throw new Error(`${where} is not an example (tokens and attention missing)`);
-  if (a.tokens !== example.tokens.length) throw new Error(`${where}: attention covers ${a.tokens} tokens but the story has ${example.tokens.length}`);
+  if (typeof a.data !== 'string' || !Array.isArray(example.tokens))
+    throw new Error(`${where} is not an example (tokens and attention missing)`);
+  if (a.tokens !== example.tokens.length)
+    throw new Error(
+      `${where}: attention covers ${a.tokens} tokens but the story has ${example.tokens.length}`,
+    );
   let packed;
   try {
     const stream = new Blob([base64ToBytes(a.data)]).stream().pipeThrough(new DecompressionStream('deflate'));
     packed = new Uint8Array(await new Response(stream).arrayBuffer());
   } catch (err) {
-    throw new Error(`${where}: its attention data cannot be read (${err.message})`);
+    throw new Error(`${where}: its attention data cannot be read (${err.message})`, { cause: err });
   }
   return { ...example, maps: unpackAttention(packed, a.layers, a.heads, a.tokens) };
 }

@@ -56,7 +56,9 @@ export function nextSentence(top, queryToken, actual) {
 
 /** The query's weights as CSV: one row per key token it can see. */
 export function weightsCsv(weights, tokens) {
-  return ['key,token,weight', ...weights.map((w, j) => csvLine([j, tokens[j], w.toFixed(4)]))].join('\n') + '\n';
+  return (
+    ['key,token,weight', ...weights.map((w, j) => csvLine([j, tokens[j], w.toFixed(4)]))].join('\n') + '\n'
+  );
 }
 
 /** The token a story opens on: the last mark's last token (where the chapter's question is). */
@@ -145,14 +147,26 @@ export class SproutExplorer extends HeadWidget {
 
   build() {
     this.ui = shadowParts(this, TEMPLATE, {
-      example: '.example', layer: '.layer', head: '.head', story: '.story',
-      inspect: '.inspect', top: '.top', error: '.error', ramp: '.ramp', next: '.next',
-      csv: '.csv', json: '.json',
+      example: '.example',
+      layer: '.layer',
+      head: '.head',
+      story: '.story',
+      inspect: '.inspect',
+      top: '.top',
+      error: '.error',
+      ramp: '.ramp',
+      next: '.next',
+      csv: '.csv',
+      json: '.json',
     });
     this.ui.csv.append(downloadLink('weights (CSV)', () => this.viewFile()));
     this.ui.json.append(downloadLink('JSON', () => this.exampleFile()));
-    this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value, token: null }, true));
-    this.ui.layer.addEventListener('change', () => this.userSet({ layer: Number(this.ui.layer.value) }, true));
+    this.ui.example.addEventListener('change', () =>
+      this.userSet({ example: this.ui.example.value, token: null }, true),
+    );
+    this.ui.layer.addEventListener('change', () =>
+      this.userSet({ layer: Number(this.ui.layer.value) }, true),
+    );
     this.ui.head.addEventListener('change', () => this.userSet({ head: Number(this.ui.head.value) }, true));
     this.ui.story.addEventListener('click', (e) => this.onTokenClick(e));
     this.ui.story.addEventListener('keydown', (e) => this.onKey(e));
@@ -236,11 +250,13 @@ export class SproutExplorer extends HeadWidget {
 
   fillNumberSelect(select, count) {
     if (select.options.length === count) return;
-    select.replaceChildren(...Array.from({ length: count }, (_, i) => {
-      const option = el('option', '', String(i + 1));
-      option.value = String(i + 1);
-      return option;
-    }));
+    select.replaceChildren(
+      ...Array.from({ length: count }, (_, i) => {
+        const option = el('option', '', String(i + 1));
+        option.value = String(i + 1);
+        return option;
+      }),
+    );
   }
 
   buildTokens(tokens) {
@@ -306,9 +322,7 @@ export class SproutExplorer extends HeadWidget {
     const { layer, head, token: query } = this.state;
     const top = topAttended(this.queryWeights(), this.data.tokens, 3);
     const tokenText = this.data.tokens[query];
-    const parts = [
-      `Layer ${layer}, head ${head}: ${quoted(tokenText)} (token ${query}) looks most at `,
-    ];
+    const parts = [`Layer ${layer}, head ${head}: ${quoted(tokenText)} (token ${query}) looks most at `];
     const nodes = parts.map((p) => document.createTextNode(p));
     top.forEach((t, i) => {
       const item = el('span', 'item', `${quoted(t.token)} (token ${t.index}) ${formatPercent(t.weight)}`);
@@ -317,14 +331,20 @@ export class SproutExplorer extends HeadWidget {
       nodes.push(item, document.createTextNode(i < top.length - 1 ? ', ' : '.'));
     });
     this.ui.top.replaceChildren(...nodes);
-    this.ui.next.textContent = nextSentence(this.data.next?.sprout?.[query], tokenText, this.data.tokens[query + 1]);
+    this.ui.next.textContent = nextSentence(
+      this.data.next?.sprout?.[query],
+      tokenText,
+      this.data.tokens[query + 1],
+    );
   }
 
   viewFile() {
     if (!this.data) return null;
     const { example, layer, head, token } = this.state;
-    return { name: `${example}_layer${layer}_head${head}_token${token}.csv`,
-             blob: new Blob([weightsCsv(this.queryWeights(), this.data.tokens)], { type: 'text/csv' }) };
+    return {
+      name: `${example}_layer${layer}_head${head}_token${token}.csv`,
+      blob: new Blob([weightsCsv(this.queryWeights(), this.data.tokens)], { type: 'text/csv' }),
+    };
   }
 
   exampleFile() {

@@ -5,15 +5,23 @@
 // the chart or the reader clicks it; without, the chart is drawn when it first comes into view.
 // Colours follow the light/dark palette live, and below the chart a summary for screen readers,
 // the numbers as a table and CSV/JSON downloads are offered.
-import { define } from "./sprout-element.js";
-import { fetchJson, whenVisible } from "./sprout-load.js";
-import { isDark, watchTheme } from "./sprout-theme.js";
-import { figureSummary, figureTable, toCsv } from "./figure-data.js";
-import { NARROW, PLOTLY_CONFIG, STILL_WIDTHS, chartHeight, chartLayout, themeUpdate } from "./figure-layout.js";
+import { define } from './sprout-element.js';
+import { fetchJson, whenVisible } from './sprout-load.js';
+import { isDark, watchTheme } from './sprout-theme.js';
+import { figureSummary, figureTable, toCsv } from './figure-data.js';
+import {
+  NARROW,
+  PLOTLY_CONFIG,
+  STILL_WIDTHS,
+  chartHeight,
+  chartLayout,
+  themeUpdate,
+} from './figure-layout.js';
 
 const TABLE_ROWS = 400; // a longer table is cut (the CSV holds every row)
-const HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);" +
-  "clip-path:inset(50%);white-space:nowrap";
+const HIDDEN =
+  'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);' +
+  'clip-path:inset(50%);white-space:nowrap';
 const REST_MS = 200; // a mouse that stays this long on a still asks for the live chart
 
 const plotlyLoads = new Map(); // one <script> per bundle URL, shared by every figure
@@ -21,16 +29,19 @@ const plotlyLoads = new Map(); // one <script> per bundle URL, shared by every f
 function loadPlotly(url) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!plotlyLoads.has(url)) {
-    plotlyLoads.set(url, new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = url;
-      script.onload = () => resolve(window.Plotly);
-      script.onerror = () => {
-        plotlyLoads.delete(url); // a later click may try again
-        reject(new Error(`could not load Plotly from ${url}`));
-      };
-      document.head.append(script);
-    }));
+    plotlyLoads.set(
+      url,
+      new Promise((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = url;
+        script.onload = () => resolve(window.Plotly);
+        script.onerror = () => {
+          plotlyLoads.delete(url); // a later click may try again
+          reject(new Error(`could not load Plotly from ${url}`));
+        };
+        document.head.append(script);
+      }),
+    );
   }
   return plotlyLoads.get(url);
 }
@@ -38,9 +49,9 @@ function loadPlotly(url) {
 class SproutFigure extends HTMLElement {
   connectedCallback() {
     this.alive = true;
-    this.style.position = "relative"; // the live chart is drawn over the still, then replaces it
+    this.style.position = 'relative'; // the live chart is drawn over the still, then replaces it
     this.stopWatching = watchTheme(() => this.applyTheme());
-    if (this.hasAttribute("stills")) this.showStill();
+    if (this.hasAttribute('stills')) this.showStill();
     whenVisible(this).then(() => this.alive && this.start());
   }
 
@@ -53,13 +64,13 @@ class SproutFigure extends HTMLElement {
   }
 
   showStill() {
-    this.still = document.createElement("img");
-    this.still.className = "sprout-figure-still";
-    this.still.alt = ""; // the summary and the table below say what it shows
-    this.still.loading = "lazy";
-    this.still.decoding = "async";
-    this.still.style.cssText = "display:block;width:100%;height:auto;cursor:pointer";
-    this.still.addEventListener("error", () => this.dropStill(), { once: true });
+    this.still = document.createElement('img');
+    this.still.className = 'sprout-figure-still';
+    this.still.alt = ''; // the summary and the table below say what it shows
+    this.still.loading = 'lazy';
+    this.still.decoding = 'async';
+    this.still.style.cssText = 'display:block;width:100%;height:auto;cursor:pointer';
+    this.still.addEventListener('error', () => this.dropStill(), { once: true });
     this.prepend(this.still);
     // the narrow or wide still, as the element's width asks (it is known once laid out). The
     // still is sized in the next frame, not in the callback: a callback that resizes the element
@@ -73,23 +84,24 @@ class SproutFigure extends HTMLElement {
     });
     this.sizes.observe(this);
     let resting;
-    this.still.addEventListener("pointerenter", (event) => {
-      if (event.pointerType !== "touch") resting = setTimeout(() => this.goLive(), REST_MS);
+    this.still.addEventListener('pointerenter', (event) => {
+      if (event.pointerType !== 'touch') resting = setTimeout(() => this.goLive(), REST_MS);
     });
-    this.still.addEventListener("pointerleave", () => clearTimeout(resting));
-    this.still.addEventListener("click", () => this.goLive());
+    this.still.addEventListener('pointerleave', () => clearTimeout(resting));
+    this.still.addEventListener('click', () => this.goLive());
   }
 
   pickStill() {
     if (!this.still || !this.width) return;
-    const size = this.width < NARROW ? "narrow" : "wide";
-    const height = Number(this.getAttribute("still-height")) || (this.figure && chartHeight(this.figure));
-    if (height) { // with both, the box keeps the still's shape before it loads
+    const size = this.width < NARROW ? 'narrow' : 'wide';
+    const height = Number(this.getAttribute('still-height')) || (this.figure && chartHeight(this.figure));
+    if (height) {
+      // with both, the box keeps the still's shape before it loads
       this.still.width = STILL_WIDTHS[size];
       this.still.height = height;
     }
-    const src = `${this.getAttribute("stills")}-${size}-${isDark() ? "dark" : "light"}.svg`;
-    if (this.still.getAttribute("src") !== src) this.still.src = src;
+    const src = `${this.getAttribute('stills')}-${size}-${isDark() ? 'dark' : 'light'}.svg`;
+    if (this.still.getAttribute('src') !== src) this.still.src = src;
   }
 
   dropStill() {
@@ -102,19 +114,21 @@ class SproutFigure extends HTMLElement {
   async start() {
     this.started = true;
     try {
-      this.figure = await fetchJson(this.getAttribute("src"));
+      this.figure = await fetchJson(this.getAttribute('src'));
     } catch (error) {
       this.fail(`This chart could not be drawn: ${error.message}`);
       return;
     }
     if (!this.alive) return;
     this.pickStill(); // its height is known now, if the page did not say it
-    const caption = this.closest("figure")?.querySelector("figcaption")?.textContent.trim() || "";
-    const picture = this.still && `${this.getAttribute("stills")}-wide-light.svg`;
-    this.append(...figureDataParts(this.figure, { caption, name: this.name(), src: this.getAttribute("src"), picture }));
+    const caption = this.closest('figure')?.querySelector('figcaption')?.textContent.trim() || '';
+    const picture = this.still && `${this.getAttribute('stills')}-wide-light.svg`;
+    this.append(
+      ...figureDataParts(this.figure, { caption, name: this.name(), src: this.getAttribute('src'), picture }),
+    );
     if (!this.still) await this.goLive();
     else {
-      this.setAttribute("ready", "");
+      this.setAttribute('ready', '');
       if (this.wanted) this.goLive();
     }
   }
@@ -128,50 +142,60 @@ class SproutFigure extends HTMLElement {
 
   async drawLive() {
     try {
-      const Plotly = await loadPlotly(this.getAttribute("plotly") || "plotly.min.js");
+      const Plotly = await loadPlotly(this.getAttribute('plotly') || 'plotly.min.js');
       // Plotly's bundle has just run: drawing waits for a task of its own, so the two never add up to one long task
       await new Promise((resolve) => setTimeout(resolve));
       if (!this.alive) return;
       const width = this.clientWidth;
       const height = this.still?.clientHeight || chartHeight(this.figure);
-      this.plot = document.createElement("div");
-      this.plot.className = "sprout-figure-plot";
-      this.plot.style.cssText = `height:${height}px` + (this.still ? ";position:absolute;inset:0 0 auto 0" : "");
+      this.plot = document.createElement('div');
+      this.plot.className = 'sprout-figure-plot';
+      this.plot.style.cssText =
+        `height:${height}px` + (this.still ? ';position:absolute;inset:0 0 auto 0' : '');
       this.prepend(this.plot);
       const layout = { ...chartLayout(this.figure, width, height), autosize: true };
       // on a phone the mode bar would cover the legend; the data downloads below remain
-      const config = { ...PLOTLY_CONFIG, displayModeBar: width < NARROW ? false : "hover" };
+      const config = { ...PLOTLY_CONFIG, displayModeBar: width < NARROW ? false : 'hover' };
       await Plotly.newPlot(this.plot, this.figure.data, layout, config);
       if (!this.alive) return;
       // the drawing repeats the summary and the table below it
-      for (const svg of this.plot.querySelectorAll("svg")) svg.setAttribute("aria-hidden", "true");
+      for (const svg of this.plot.querySelectorAll('svg')) svg.setAttribute('aria-hidden', 'true');
       this.applyTheme();
-      this.plot.style.position = "";
+      this.plot.style.position = '';
       this.still?.remove();
       this.still = null;
       this.sizes?.disconnect();
-      this.setAttribute("interactive", "");
-      this.setAttribute("ready", "");
+      this.setAttribute('interactive', '');
+      this.setAttribute('ready', '');
     } catch (error) {
       this.plot?.remove();
       this.live = null; // a click may try again
-      this.fail(`${this.still ? "The interactive chart" : "This chart"} could not be drawn: ${error.message}`);
+      this.fail(
+        `${this.still ? 'The interactive chart' : 'This chart'} could not be drawn: ${error.message}`,
+      );
     }
   }
 
   fail(text) {
-    this.querySelector(".sprout-figure-error")?.remove();
-    const message = document.createElement("p");
-    message.className = "sprout-figure-error";
-    message.setAttribute("role", "alert");
+    this.querySelector('.sprout-figure-error')?.remove();
+    const message = document.createElement('p');
+    message.className = 'sprout-figure-error';
+    message.setAttribute('role', 'alert');
     message.textContent = text;
-    if (this.still) this.still.after(message); // the still remains: it shows the chart all the same
+    if (this.still)
+      this.still.after(message); // the still remains: it shows the chart all the same
     else this.replaceChildren(message);
-    this.setAttribute("error", "");
+    this.setAttribute('error', '');
   }
 
   name() {
-    return this.getAttribute("name") || (this.getAttribute("src") || "figure").split("/").pop().replace(/\.json$/, "");
+    return (
+      this.getAttribute('name') ||
+      (this.getAttribute('src') || 'figure')
+        .split('/')
+        .pop()
+        .replace(/\.json$/, '')
+    );
   }
 
   applyTheme() {
@@ -187,35 +211,36 @@ class SproutFigure extends HTMLElement {
  * then a <details> with CSV and JSON downloads and the table. `src` is the figure's JSON file,
  * `picture` (if any) a still of the chart to download as SVG.
  */
-export function figureDataParts(figure, { caption = "", name, src, picture }) {
-  const summary = document.createElement("p");
-  summary.className = "sprout-figure-summary";
+export function figureDataParts(figure, { caption = '', name, src, picture }) {
+  const summary = document.createElement('p');
+  summary.className = 'sprout-figure-summary';
   summary.style.cssText = HIDDEN;
   summary.textContent = figureSummary(figure, caption);
-  const details = document.createElement("details");
-  details.className = "sprout-figure-data";
-  const title = document.createElement("summary");
-  title.textContent = "The numbers behind this chart";
-  const downloads = document.createElement("p");
-  const json = link("JSON", new URL(src, document.baseURI).href, `${name}.json`);
-  const csv = link("CSV", "#", `${name}.csv`);
-  downloads.append("Download: ", csv, ", ", json);
-  if (picture) downloads.append(", ", link("picture (SVG)", new URL(picture, document.baseURI).href, `${name}.svg`));
+  const details = document.createElement('details');
+  details.className = 'sprout-figure-data';
+  const title = document.createElement('summary');
+  title.textContent = 'The numbers behind this chart';
+  const downloads = document.createElement('p');
+  const json = link('JSON', new URL(src, document.baseURI).href, `${name}.json`);
+  const csv = link('CSV', '#', `${name}.csv`);
+  downloads.append('Download: ', csv, ', ', json);
+  if (picture)
+    downloads.append(', ', link('picture (SVG)', new URL(picture, document.baseURI).href, `${name}.svg`));
   details.append(title, downloads);
   // the table and the CSV are made only when a reader opens the numbers
   let made = false;
-  details.addEventListener("toggle", () => {
+  details.addEventListener('toggle', () => {
     if (!details.open || made) return;
     made = true;
     const table = figureTable(figure);
-    csv.href = URL.createObjectURL(new Blob([toCsv(table)], { type: "text/csv" }));
+    csv.href = URL.createObjectURL(new Blob([toCsv(table)], { type: 'text/csv' }));
     details.append(tableElement(table, caption));
   });
   return [summary, details];
 }
 
 function link(text, href, filename) {
-  const a = document.createElement("a");
+  const a = document.createElement('a');
   a.textContent = text;
   a.href = href;
   a.download = filename;
@@ -223,16 +248,16 @@ function link(text, href, filename) {
 }
 
 function tableElement({ columns, rows }, caption) {
-  const wrap = document.createElement("div");
-  wrap.className = "sprout-figure-table";
+  const wrap = document.createElement('div');
+  wrap.className = 'sprout-figure-table';
   wrap.tabIndex = 0; // it scrolls, so keyboards must reach it
-  wrap.style.cssText = "max-height:20rem;overflow:auto";
-  const table = document.createElement("table");
+  wrap.style.cssText = 'max-height:20rem;overflow:auto';
+  const table = document.createElement('table');
   if (caption) table.createCaption().textContent = caption;
   const head = table.createTHead().insertRow();
   for (const column of columns) {
-    const th = document.createElement("th");
-    th.scope = "col";
+    const th = document.createElement('th');
+    th.scope = 'col';
     th.textContent = column;
     head.append(th);
   }
@@ -243,11 +268,11 @@ function tableElement({ columns, rows }, caption) {
   }
   wrap.append(table);
   if (rows.length > TABLE_ROWS) {
-    const note = document.createElement("p");
+    const note = document.createElement('p');
     note.textContent = `The first ${TABLE_ROWS} of ${rows.length} rows; the CSV holds them all.`;
     wrap.append(note);
   }
   return wrap;
 }
 
-define("sprout-figure", SproutFigure);
+define('sprout-figure', SproutFigure);

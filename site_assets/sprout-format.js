@@ -24,10 +24,12 @@ export function quoted(token) {
 
 /** One CSV line: values quoted when they hold a comma, a quote or a line break. */
 export function csvLine(values) {
-  return values.map((value) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  }).join(',');
+  return values
+    .map((value) => {
+      const text = value === null || value === undefined ? '' : String(value);
+      return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',');
 }
 
 /** "mia_doll" -> "mia doll": a stand-in for an example's title until its file is loaded. */

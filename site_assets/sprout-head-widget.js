@@ -38,12 +38,15 @@ export class HeadWidget extends SproutElement {
     // a moved element (removed and inserted again) keeps the reader's selection
     const first = !this.state;
     this.state ||= this.initialState();
-    if (this.state.example && !this.examples.includes(this.state.example)) this.examples.unshift(this.state.example);
+    if (this.state.example && !this.examples.includes(this.state.example))
+      this.examples.unshift(this.state.example);
     this.hash = hashWriter();
     const signal = this.lifetime.signal;
     document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
     window.addEventListener('hashchange', () => this.applyHash(true), { signal });
-    this.woken = new Promise((resolve) => { this.wake = resolve; });
+    this.woken = new Promise((resolve) => {
+      this.wake = resolve;
+    });
     whenVisible(this, { signal }).then(() => this.wake());
     if (first) this.applyHash(true, false);
   }
@@ -63,7 +66,9 @@ export class HeadWidget extends SproutElement {
   announce() {
     const { example, layer, head } = this.state;
     const group = this.getAttribute('group') || '';
-    document.dispatchEvent(new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, group, source: this } }));
+    document.dispatchEvent(
+      new CustomEvent(HEAD_SELECT, { detail: { example, layer, head, group, source: this } }),
+    );
   }
 
   onHeadSelect(event) {
@@ -140,7 +145,7 @@ export class HeadWidget extends SproutElement {
     if (ticket !== this.ticket || !this.isConnected) return;
     try {
       // a story carried inside the element (a notebook's output) is shown instead of a fetched one
-      const data = await inlineExample(this) || await loadExample(exampleUrl(this.exampleFolder(), name));
+      const data = (await inlineExample(this)) || (await loadExample(exampleUrl(this.exampleFolder(), name)));
       if (ticket !== this.ticket || !this.isConnected) return;
       this.setExample(data, name);
     } catch (err) {
@@ -167,11 +172,13 @@ export class HeadWidget extends SproutElement {
   fillExampleSelect() {
     const select = this.ui.example;
     const known = new Map([...select.options].map((o) => [o.value, o.textContent]));
-    select.replaceChildren(...this.examples.map((id) => {
-      const option = el('option', '', known.get(id) || humanize(id));
-      option.value = id;
-      return option;
-    }));
+    select.replaceChildren(
+      ...this.examples.map((id) => {
+        const option = el('option', '', known.get(id) || humanize(id));
+        option.value = id;
+        return option;
+      }),
+    );
     select.value = this.state.example;
     select.closest('label').hidden = this.examples.length < 2;
   }

@@ -24,12 +24,21 @@ import { parseSlashState } from './sprout-url-state.js';
 
 /** The kinds of head the scores name; `from` says which average of head_scores.json to read. */
 export const KINDS = {
-  previous_token: { label: 'previous-token', from: 'examples',
-                    about: 'mean weight on the token just before, over the example stories' },
-  first_token: { label: 'first-token (◆)', from: 'examples',
-                 about: 'mean weight on ◆, over the example stories' },
-  induction: { label: 'induction', from: 'repeats',
-               about: 'mean weight on the token after the earlier copy, on repeated random text' },
+  previous_token: {
+    label: 'previous-token',
+    from: 'examples',
+    about: 'mean weight on the token just before, over the example stories',
+  },
+  first_token: {
+    label: 'first-token (◆)',
+    from: 'examples',
+    about: 'mean weight on ◆, over the example stories',
+  },
+  induction: {
+    label: 'induction',
+    from: 'repeats',
+    about: 'mean weight on the token after the earlier copy, on repeated random text',
+  },
 };
 
 /** The ablation score: the largest share of one ability lost when the head is removed. */
@@ -38,8 +47,11 @@ export const BREAKS = {
   about: 'the largest share of one ability lost when the head is replaced by its mean output',
 };
 export const MEASURE_NAMES = {
-  loss_tinystories_validation: 'TinyStories loss', loss_generated: 'loss on generated stories',
-  repeat: 'the repeat', name_probe: 'made-up names', pronoun_probe: 'pronouns',
+  loss_tinystories_validation: 'TinyStories loss',
+  loss_generated: 'loss on generated stories',
+  repeat: 'the repeat',
+  name_probe: 'made-up names',
+  pronoun_probe: 'pronouns',
 };
 
 /** The matrix a highlight choice reads: a kind's scores, or 'breaks' from the ablation summary. */
@@ -55,9 +67,11 @@ export function baselineText(headScores, kind) {
   const u = b.untrained;
   const called = b.called.flat().filter(Boolean).length;
   const needs = b.must_clear.includes('shuffled') ? 'both' : 'the untrained band';
-  return `Baselines: the best head of an untrained Sprout scores ${u.mean.toFixed(3)} ± ${u.std.toFixed(3)} `
-    + `(${u.seeds.length} seeds); on shuffled tokens the best head scores ${formatScore(b.shuffled.best)}. `
-    + `${called} of ${b.called.flat().length} heads stand clearly above ${needs}.`;
+  return (
+    `Baselines: the best head of an untrained Sprout scores ${u.mean.toFixed(3)} ± ${u.std.toFixed(3)} ` +
+    `(${u.seeds.length} seeds); on shuffled tokens the best head scores ${formatScore(b.shuffled.best)}. ` +
+    `${called} of ${b.called.flat().length} heads stand clearly above ${needs}.`
+  );
 }
 
 /** What the detail line says about one head's removal: its score and where it comes from. */
@@ -82,7 +96,9 @@ export function formatHeadsState({ example, layer, head }) {
 
 /** W5's permalink (HeadWidget reads and writes it): #heads=zorbin/5/4; nothing while no head is enlarged. */
 export const HEADS_PERMALINK = {
-  key: 'heads', read: parseHeadsState, write: (state) => (state.layer ? formatHeadsState(state) : null),
+  key: 'heads',
+  read: parseHeadsState,
+  write: (state) => (state.layer ? formatHeadsState(state) : null),
 };
 
 /** The trained Sprout's score matrix [layer][head] (0-based) of one kind. */
@@ -115,9 +131,12 @@ export function topHeads(matrix, k = 3) {
 /** Move a grid position by an arrow / Home / End key inside rows x cols; null for other keys. */
 export function gridStep(layer, head, key, rows, cols, ctrl = false) {
   const moves = {
-    ArrowUp: [layer - 1, head], ArrowDown: [layer + 1, head],
-    ArrowLeft: [layer, head - 1], ArrowRight: [layer, head + 1],
-    Home: ctrl ? [1, 1] : [layer, 1], End: ctrl ? [rows, cols] : [layer, cols],
+    ArrowUp: [layer - 1, head],
+    ArrowDown: [layer + 1, head],
+    ArrowLeft: [layer, head - 1],
+    ArrowRight: [layer, head + 1],
+    Home: ctrl ? [1, 1] : [layer, 1],
+    End: ctrl ? [rows, cols] : [layer, cols],
   };
   const to = moves[key];
   if (!to) return null;
@@ -317,40 +336,69 @@ export class SproutHeads extends HeadWidget {
       example: this.getAttribute('example') || this.examples[0],
       layer: hasCell ? clampInt(this.getAttribute('layer'), 1, 99, 1) : null,
       head: hasCell ? clampInt(this.getAttribute('head'), 1, 99, 1) : null,
-      kind: KINDS[this.getAttribute('highlight')] || this.getAttribute('highlight') === 'breaks'
-        ? this.getAttribute('highlight') : '',
+      kind:
+        KINDS[this.getAttribute('highlight')] || this.getAttribute('highlight') === 'breaks'
+          ? this.getAttribute('highlight')
+          : '',
     };
   }
 
   build() {
     this.ui = shadowParts(this, TEMPLATE, {
-      example: '.example', kind: '.kind', tops: '.tops', grid: '.grid',
-      detail: '.detail', title: '.detail-title', scores: '.scores', big: '.big',
-      cursor: '.cursor', readout: '.readout', error: '.error', ramp: '.ramp',
-      scroll: '.scroll', corner: '.corner', keys: '.labels.keys', queries: '.labels.queries',
-      mapCsv: '.map-csv', scoresJson: '.scores-json', zoom: '.zoom',
+      example: '.example',
+      kind: '.kind',
+      tops: '.tops',
+      grid: '.grid',
+      detail: '.detail',
+      title: '.detail-title',
+      scores: '.scores',
+      big: '.big',
+      cursor: '.cursor',
+      readout: '.readout',
+      error: '.error',
+      ramp: '.ramp',
+      scroll: '.scroll',
+      corner: '.corner',
+      keys: '.labels.keys',
+      queries: '.labels.queries',
+      mapCsv: '.map-csv',
+      scoresJson: '.scores-json',
+      zoom: '.zoom',
     });
     this.ui.mapCsv.append(downloadLink('this map (CSV)', () => this.mapFile()));
-    this.ui.scoresJson.append(downloadLink('JSON', () => (this.inlineScores ? jsonFile('head_scores.json', this.inlineScores)
-      : { name: 'head_scores.json', url: `${this.base()}head_scores.json` })));
+    this.ui.scoresJson.append(
+      downloadLink('JSON', () =>
+        this.inlineScores
+          ? jsonFile('head_scores.json', this.inlineScores)
+          : { name: 'head_scores.json', url: `${this.base()}head_scores.json` },
+      ),
+    );
     this.ui.example.addEventListener('change', () => this.userSet({ example: this.ui.example.value }, true));
-    this.ui.kind.addEventListener('change', () => { this.state.kind = this.ui.kind.value; this.renderScores(); });
+    this.ui.kind.addEventListener('change', () => {
+      this.state.kind = this.ui.kind.value;
+      this.renderScores();
+    });
     this.ui.grid.addEventListener('click', (e) => this.onCellClick(e));
     this.ui.grid.addEventListener('keydown', (e) => this.onGridKey(e));
     this.ui.tops.addEventListener('click', (e) => this.onTopClick(e));
     this.ui.big.addEventListener('pointermove', (e) => this.onBigPointer(e));
     // a cell pressed becomes the keyboard's cursor too: the focus that follows a tap keeps it
-    this.ui.big.addEventListener('pointerdown', (e) => { this.keyCursor = this.onBigPointer(e) || this.keyCursor; });
+    this.ui.big.addEventListener('pointerdown', (e) => {
+      this.keyCursor = this.onBigPointer(e) || this.keyCursor;
+    });
     this.ui.zoom.addEventListener('click', () => {
       this.fullSize = this.ui.zoom.getAttribute('aria-pressed') !== 'true';
       this.drawBig();
       this.setCursor(this.keyCursor || null);
     });
     // a lifted finger leaves its weight on show; a mouse that leaves goes back to the keyboard's cursor
-    this.ui.big.addEventListener('pointerleave', (e) => e.pointerType === 'touch' || this.setCursor(this.keyCursor || null));
+    this.ui.big.addEventListener(
+      'pointerleave',
+      (e) => e.pointerType === 'touch' || this.setCursor(this.keyCursor || null),
+    );
     this.ui.big.addEventListener('keydown', (e) => this.onBigKey(e));
     this.ui.big.addEventListener('focus', () => {
-      if (this.data) this.setCursor(this.keyCursor ||= this.startCursor());
+      if (this.data) this.setCursor((this.keyCursor ||= this.startCursor()));
     });
   }
 
@@ -376,7 +424,8 @@ export class SproutHeads extends HeadWidget {
   headSelectChange(d) {
     const change = {};
     if (d.example && this.examples.includes(d.example)) change.example = d.example;
-    if (Number.isInteger(d.layer) && Number.isInteger(d.head)) Object.assign(change, { layer: d.layer, head: d.head });
+    if (Number.isInteger(d.layer) && Number.isInteger(d.head))
+      Object.assign(change, { layer: d.layer, head: d.head });
     return change;
   }
 
@@ -406,7 +455,7 @@ export class SproutHeads extends HeadWidget {
     try {
       // scores carried inside the element (a notebook's output) are used instead of fetched ones
       this.inlineScores = inlineJson(this, 'head_scores');
-      this.headScores = this.inlineScores || await fetchJson(url, { signal: this.lifetime.signal });
+      this.headScores = this.inlineScores || (await fetchJson(url, { signal: this.lifetime.signal }));
       this.renderScores();
     } catch (err) {
       if (err.name !== 'AbortError') {
@@ -483,7 +532,10 @@ export class SproutHeads extends HeadWidget {
     this.ui.grid.replaceChildren(...rows);
     // named a grid only now that it has rows (an empty grid breaks ARIA's required children)
     this.ui.grid.setAttribute('role', 'grid');
-    this.ui.grid.setAttribute('aria-label', 'Attention maps of all heads: rows are layers, columns are heads');
+    this.ui.grid.setAttribute(
+      'aria-label',
+      'Attention maps of all heads: rows are layers, columns are heads',
+    );
   }
 
   cellAt(layer, head) {
@@ -495,11 +547,13 @@ export class SproutHeads extends HeadWidget {
     if (!this.cells) return;
     const { maps } = this.data;
     const { rgb } = colorTable(this.dark);
-    this.cells.forEach((row, l) => row.forEach((c, h) => {
-      c.image ||= c.context.createImageData(maps.T, maps.T);
-      paintHead(c.image.data, maps.head(l, h), maps.T, rgb);
-      c.context.putImageData(c.image, 0, 0);
-    }));
+    this.cells.forEach((row, l) =>
+      row.forEach((c, h) => {
+        c.image ||= c.context.createImageData(maps.T, maps.T);
+        paintHead(c.image.data, maps.head(l, h), maps.T, rgb);
+        c.context.putImageData(c.image, 0, 0);
+      }),
+    );
   }
 
   /** Scores of the chosen kind on every cell, top three outlined and listed as buttons. */
@@ -509,14 +563,18 @@ export class SproutHeads extends HeadWidget {
     const matrix = kind && this.headScores ? highlightMatrix(this.headScores, kind) : null;
     const top = matrix ? highlightTops(this.headScores, kind) : [];
     const isTop = new Set(top.map((t) => `${t.layer}/${t.head}`));
-    this.cells.forEach((row, l) => row.forEach((c, h) => {
-      const score = matrix?.[l]?.[h];
-      c.badge.textContent = score === undefined ? '' : formatScore(score);
-      c.cell.classList.toggle('top', isTop.has(`${l + 1}/${h + 1}`));
-      c.cell.setAttribute('aria-label', this.cellLabel(l + 1, h + 1));
-    }));
+    this.cells.forEach((row, l) =>
+      row.forEach((c, h) => {
+        const score = matrix?.[l]?.[h];
+        c.badge.textContent = score === undefined ? '' : formatScore(score);
+        c.cell.classList.toggle('top', isTop.has(`${l + 1}/${h + 1}`));
+        c.cell.setAttribute('aria-label', this.cellLabel(l + 1, h + 1));
+      }),
+    );
     if (!matrix) {
-      const waiting = this.scoresError ? 'Head scores unavailable (see the message below).' : 'Loading the head scores…';
+      const waiting = this.scoresError
+        ? 'Head scores unavailable (see the message below).'
+        : 'Loading the head scores…';
       this.ui.tops.textContent = this.headScores || !kind ? '' : waiting;
     } else {
       const info = KINDS[kind] || BREAKS;
@@ -541,10 +599,13 @@ export class SproutHeads extends HeadWidget {
 
   scoresOf(layer, head) {
     if (!this.headScores) return [];
-    return [...Object.keys(KINDS).map((kind) => {
-      const score = scoreMatrix(this.headScores, kind)?.[layer - 1]?.[head - 1];
-      return score === undefined ? null : `${KINDS[kind].label} ${formatScore(score)}`;
-    }), breaksText(this.headScores, layer, head)].filter(Boolean);
+    return [
+      ...Object.keys(KINDS).map((kind) => {
+        const score = scoreMatrix(this.headScores, kind)?.[layer - 1]?.[head - 1];
+        return score === undefined ? null : `${KINDS[kind].label} ${formatScore(score)}`;
+      }),
+      breaksText(this.headScores, layer, head),
+    ].filter(Boolean);
   }
 
   cellLabel(layer, head) {
@@ -564,11 +625,13 @@ export class SproutHeads extends HeadWidget {
       this.state.layer = Math.min(layers, this.state.layer);
       this.state.head = Math.min(heads, this.state.head);
     }
-    this.cells.forEach((row, l) => row.forEach((c, h) => {
-      const chosen = this.state.layer === l + 1 && this.state.head === h + 1;
-      c.cell.setAttribute('aria-selected', String(chosen));
-      c.cell.tabIndex = l + 1 === fl && h + 1 === fh ? 0 : -1;
-    }));
+    this.cells.forEach((row, l) =>
+      row.forEach((c, h) => {
+        const chosen = this.state.layer === l + 1 && this.state.head === h + 1;
+        c.cell.setAttribute('aria-selected', String(chosen));
+        c.cell.tabIndex = l + 1 === fl && h + 1 === fh ? 0 : -1;
+      }),
+    );
     this.renderDetail();
     this.writeHash();
   }
@@ -615,9 +678,14 @@ export class SproutHeads extends HeadWidget {
     const { maps, tokens } = this.data;
     const lines = ['query,query_token,key,key_token,weight'];
     for (let t = 0; t < maps.T; t++) {
-      maps.row(layer - 1, head - 1, t).forEach((w, j) => lines.push(csvLine([t, tokens[t], j, tokens[j], w.toFixed(4)])));
+      maps
+        .row(layer - 1, head - 1, t)
+        .forEach((w, j) => lines.push(csvLine([t, tokens[t], j, tokens[j], w.toFixed(4)])));
     }
-    return { name: `${example}_layer${layer}_head${head}.csv`, blob: new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }) };
+    return {
+      name: `${example}_layer${layer}_head${head}.csv`,
+      blob: new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }),
+    };
   }
 
   renderDetailScores() {
@@ -651,7 +719,10 @@ export class SproutHeads extends HeadWidget {
     const side = T * cell;
     const fg = getComputedStyle(this).color || '#222';
     const { big, corner, keys, queries } = this.ui;
-    big.setAttribute('aria-label', `Attention map of layer ${layer}, head ${head}: ${T} queries by ${T} keys`);
+    big.setAttribute(
+      'aria-label',
+      `Attention map of layer ${layer}, head ${head}: ${T} queries by ${T} keys`,
+    );
     const map = sizedContext(big, side, side);
     this.drawFuture(map, T, fg, cell);
     map.imageSmoothingEnabled = false;
@@ -710,7 +781,8 @@ export class SproutHeads extends HeadWidget {
     const box = this.ui.cursor;
     if (!cursor || !this.data || !this.state.layer) {
       box.style.display = 'none';
-      this.ui.readout.textContent = 'Hover over or touch the map (or focus it and use the arrow keys) to read one weight.';
+      this.ui.readout.textContent =
+        'Hover over or touch the map (or focus it and use the arrow keys) to read one weight.';
       return;
     }
     const [t, j] = cursor;
@@ -719,11 +791,18 @@ export class SproutHeads extends HeadWidget {
     const size = cell + 2;
     // 1 px beyond the cell on each side, but never beyond the map: that would grow what scrolls
     const at = (index) => `${Math.max(0, Math.min(index * cell - 1, maps.T * cell - size))}px`;
-    Object.assign(box.style, { display: 'block', left: at(j), top: at(t), width: `${size}px`, height: `${size}px` });
+    Object.assign(box.style, {
+      display: 'block',
+      left: at(j),
+      top: at(t),
+      width: `${size}px`,
+      height: `${size}px`,
+    });
     const who = `query ${quoted(tokens[t])} (token ${t}) → key ${quoted(tokens[j])} (token ${j})`;
-    this.ui.readout.textContent = j > t
-      ? `${who}: in the future, masked`
-      : `${who}: ${formatPercent(maps.weight(this.state.layer - 1, this.state.head - 1, t, j))}`;
+    this.ui.readout.textContent =
+      j > t
+        ? `${who}: in the future, masked`
+        : `${who}: ${formatPercent(maps.weight(this.state.layer - 1, this.state.head - 1, t, j))}`;
   }
 
   /** Read out the cell under a pointer; returns it ([query, key]) or null outside the map. */
@@ -745,14 +824,30 @@ export class SproutHeads extends HeadWidget {
     const T = this.data.maps.T;
     let [t, j] = this.keyCursor || this.startCursor();
     switch (event.key) {
-      case 'ArrowUp': t = Math.max(0, t - 1); j = Math.min(j, t); break;
-      case 'ArrowDown': t = Math.min(T - 1, t + 1); break;
-      case 'ArrowLeft': j = Math.max(0, j - 1); break;
-      case 'ArrowRight': j = Math.min(t, j + 1); break;
-      case 'Home': j = 0; break;
-      case 'End': j = t; break;
-      case 'Escape': this.cellAt(...this.focusCell)?.cell.focus(); return;
-      default: return;
+      case 'ArrowUp':
+        t = Math.max(0, t - 1);
+        j = Math.min(j, t);
+        break;
+      case 'ArrowDown':
+        t = Math.min(T - 1, t + 1);
+        break;
+      case 'ArrowLeft':
+        j = Math.max(0, j - 1);
+        break;
+      case 'ArrowRight':
+        j = Math.min(t, j + 1);
+        break;
+      case 'Home':
+        j = 0;
+        break;
+      case 'End':
+        j = t;
+        break;
+      case 'Escape':
+        this.cellAt(...this.focusCell)?.cell.focus();
+        return;
+      default:
+        return;
     }
     event.preventDefault();
     this.keyCursor = [t, j];
@@ -803,7 +898,11 @@ export class SproutHeads extends HeadWidget {
     if (!to) return;
     event.preventDefault();
     this.focusCell = to;
-    this.cells.forEach((row) => row.forEach((c) => { c.cell.tabIndex = -1; }));
+    this.cells.forEach((row) =>
+      row.forEach((c) => {
+        c.cell.tabIndex = -1;
+      }),
+    );
     const target = this.cellAt(...to).cell;
     target.tabIndex = 0;
     target.focus();

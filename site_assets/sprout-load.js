@@ -24,9 +24,12 @@ export function whenVisible(element, { rootMargin = '300px 0px', signal } = {}) 
       for (const type of WAKE_EVENTS) element.removeEventListener(type, done);
       signal?.removeEventListener('abort', stop);
     };
-    observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) done();
-    }, { rootMargin });
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) done();
+      },
+      { rootMargin },
+    );
     observer.observe(element);
     for (const type of WAKE_EVENTS) element.addEventListener(type, done);
     signal?.addEventListener('abort', stop);
@@ -40,16 +43,18 @@ export async function fetchJson(url, { signal } = {}) {
     response = await fetch(url, { signal });
   } catch (err) {
     if (err.name === 'AbortError') throw err;
-    throw new Error(`Could not load ${url}: ${err.message}`);
+    throw new Error(`Could not load ${url}: ${err.message}`, { cause: err });
   }
   if (!response.ok) {
-    throw new Error(`Could not load ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    throw new Error(
+      `Could not load ${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+    );
   }
   try {
     return await response.json();
   } catch (err) {
     if (err.name === 'AbortError') throw err;
-    throw new Error(`Could not read ${url}: not valid JSON (${err.message})`);
+    throw new Error(`Could not read ${url}: not valid JSON (${err.message})`, { cause: err });
   }
 }
 
@@ -59,13 +64,17 @@ export async function fetchJson(url, { signal } = {}) {
  * notebook output carries its story this way: sprout/notebook).
  */
 export function inlineJson(element, name) {
-  const script = [...element.children].find((child) => child.localName === 'script'
-    && child.type === 'application/json' && child.dataset.sprout === name);
+  const script = [...element.children].find(
+    (child) =>
+      child.localName === 'script' && child.type === 'application/json' && child.dataset.sprout === name,
+  );
   if (!script) return null;
   try {
     return JSON.parse(script.textContent);
   } catch (err) {
-    throw new Error(`The ${name} data inside <${element.localName}> is not valid JSON (${err.message})`);
+    throw new Error(`The ${name} data inside <${element.localName}> is not valid JSON (${err.message})`, {
+      cause: err,
+    });
   }
 }
 

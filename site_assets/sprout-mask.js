@@ -8,15 +8,15 @@
 //   heads="48"           heads counted in the cost panel's "all heads" line
 //   long="512"           the long context of the cost panel
 // Deep link: #mask=3/010001000 sets T and the mask, row by row (key: hash="...", "off").
-import { attentionCost, causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from "./sprout-math.js";
-import { clampInt } from "./sprout-attributes.js";
-import { colorScaleRgb, textColorOn } from "./sprout-color.js";
-import { actionButton, el, shadowFrame, svgEl } from "./sprout-dom.js";
-import { define, SproutElement } from "./sprout-element.js";
-import { BASE_CSS, DARK_CSS } from "./sprout-styles.js";
-import { hashState } from "./sprout-url-state.js";
+import { attentionCost, causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from './sprout-math.js';
+import { clampInt } from './sprout-attributes.js';
+import { colorScaleRgb, textColorOn } from './sprout-color.js';
+import { actionButton, el, shadowFrame, svgEl } from './sprout-dom.js';
+import { define, SproutElement } from './sprout-element.js';
+import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
+import { hashState } from './sprout-url-state.js';
 
-const WORDS = ["◆", "The", "cat", "sat", "on", "the", "mat", "."];
+const WORDS = ['◆', 'The', 'cat', 'sat', 'on', 'the', 'mat', '.'];
 const MIN_T = 2;
 const MAX_T = 8;
 
@@ -26,8 +26,12 @@ const MAX_T = 8;
  * variety from a simple pattern.
  */
 export function toyScore(row, col) {
-  return (col === row ? 1.0 : 0) + (col === row - 1 ? 1.5 : 0) + (col === 0 ? 0.8 : 0) +
-    0.4 * ((2 * row + col) % 3);
+  return (
+    (col === row ? 1.0 : 0) +
+    (col === row - 1 ? 1.5 : 0) +
+    (col === 0 ? 0.8 : 0) +
+    0.4 * ((2 * row + col) % 3)
+  );
 }
 
 export function toyScores(T) {
@@ -35,7 +39,7 @@ export function toyScores(T) {
 }
 
 // thousands separators by hand: the first toLocaleString of a page costs a slow phone ~70 ms
-const format = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const format = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const CSS = `${BASE_CSS}${DARK_CSS}
 .size-control input { width: 7rem; max-width: 35vw; }
@@ -71,21 +75,24 @@ table.grid { border-collapse: separate; border-spacing: 2px; width: 100%; table-
 
 /** A small eye icon: the flag for rows that can still see the future. */
 function eyeIcon() {
-  const svg = svgEl("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" });
-  svg.append(svgEl("path", {
-    fill: "currentColor",
-    d: "M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 " +
-      "5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
-  }));
+  const svg = svgEl('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' });
+  svg.append(
+    svgEl('path', {
+      fill: 'currentColor',
+      d:
+        'M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 ' +
+        '5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+    }),
+  );
   return svg;
 }
 
 // Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (sprout-element.js).
 class SproutMask extends SproutElement {
   connected() {
-    this.link = hashState(this, "mask", (text) => this.useHash(text), this.lifetime.signal);
+    this.link = hashState(this, 'mask', (text) => this.useHash(text), this.lifetime.signal);
     this.render();
-    this.setAttribute("ready", "");
+    this.setAttribute('ready', '');
   }
 
   /** "5/0100…" from the URL hash: T, then the T x T mask row by row (1 = masked). */
@@ -95,7 +102,9 @@ class SproutMask extends SproutElement {
     if (!match || T < MIN_T || T > this.maxT || match[2].length !== T * T) return false;
     this.T = T;
     this.focusCell = this.focusCell.map((k) => Math.min(k, T - 1));
-    this.setMask(Array.from({ length: T }, (_, i) => [...match[2].slice(i * T, (i + 1) * T)].map((b) => b === "1")));
+    this.setMask(
+      Array.from({ length: T }, (_, i) => [...match[2].slice(i * T, (i + 1) * T)].map((b) => b === '1')),
+    );
     this.buildGrid();
     this.render();
     return true;
@@ -104,7 +113,11 @@ class SproutMask extends SproutElement {
   /** After a reader's change: redraw and keep T and the mask in the URL. */
   changed() {
     this.render();
-    this.link.save(`${this.T}/${this.mask().map((row) => row.map((m) => (m ? "1" : "0")).join("")).join("")}`);
+    this.link.save(
+      `${this.T}/${this.mask()
+        .map((row) => row.map((m) => (m ? '1' : '0')).join(''))
+        .join('')}`,
+    );
   }
 
   themeChanged() {
@@ -112,12 +125,12 @@ class SproutMask extends SproutElement {
   }
 
   readAttributes() {
-    const words = (this.getAttribute("words") || "").split(/\s+/).filter(Boolean);
+    const words = (this.getAttribute('words') || '').split(/\s+/).filter(Boolean);
     this.words = (words.length >= MIN_T ? words : WORDS).slice(0, MAX_T);
     this.maxT = this.words.length;
-    this.T = clampInt(this.getAttribute("size"), MIN_T, this.maxT, Math.min(5, this.maxT));
-    this.heads = clampInt(this.getAttribute("heads"), 1, 1e4, 48);
-    this.long = clampInt(this.getAttribute("long"), 1, 1e6, 512);
+    this.T = clampInt(this.getAttribute('size'), MIN_T, this.maxT, Math.min(5, this.maxT));
+    this.heads = clampInt(this.getAttribute('heads'), 1, 1e4, 48);
+    this.long = clampInt(this.getAttribute('long'), 1, 1e6, 512);
     // one mask for the largest grid; a smaller T uses its top-left corner, so masks survive resizing
     this.fullMask = emptyMask(this.maxT);
     this.focusCell = [0, 0];
@@ -132,33 +145,38 @@ class SproutMask extends SproutElement {
   build() {
     this.readAttributes();
     const frame = shadowFrame(this, CSS);
-    this.gridWrap = el("div", "grid-wrap");
-    this.summary = el("p", "summary");
-    this.summary.setAttribute("aria-live", "polite");
-    const hint = el("p", "hint",
-      "Each row is a word looking back; each column a word it may look at. " +
-      "Click a cell (or press Enter or Space on it) to mask it; the row shares its weight among the rest.");
+    this.gridWrap = el('div', 'grid-wrap');
+    this.summary = el('p', 'summary');
+    this.summary.setAttribute('aria-live', 'polite');
+    const hint = el(
+      'p',
+      'hint',
+      'Each row is a word looking back; each column a word it may look at. ' +
+        'Click a cell (or press Enter or Space on it) to mask it; the row shares its weight among the rest.',
+    );
     frame.append(this.buildControls(), hint, this.gridWrap, this.summary, this.buildCost());
     this.buildGrid();
   }
 
   buildControls() {
-    const controls = el("div", "controls");
-    const label = el("label", "size-control");
-    this.sizeInput = el("input", "size");
-    Object.assign(this.sizeInput, { type: "range", min: String(MIN_T), max: String(this.maxT), step: "1" });
+    const controls = el('div', 'controls');
+    const label = el('label', 'size-control');
+    this.sizeInput = el('input', 'size');
+    Object.assign(this.sizeInput, { type: 'range', min: String(MIN_T), max: String(this.maxT), step: '1' });
     this.sizeInput.value = String(this.T);
-    this.sizeText = el("output", "size-value");
-    label.append("Tokens T ", this.sizeInput, this.sizeText);
-    this.sizeInput.addEventListener("input", () => {
+    this.sizeText = el('output', 'size-value');
+    label.append('Tokens T ', this.sizeInput, this.sizeText);
+    this.sizeInput.addEventListener('input', () => {
       this.T = Number.parseInt(this.sizeInput.value, 10);
       this.focusCell = this.focusCell.map((k) => Math.min(k, this.T - 1));
       this.buildGrid();
       this.changed();
     });
-    controls.append(label,
-      this.button("causal", "causal mask", () => this.setMask(causalMask(this.T))),
-      this.button("clear", "clear", () => this.setMask(emptyMask(this.T))));
+    controls.append(
+      label,
+      this.button('causal', 'causal mask', () => this.setMask(causalMask(this.T))),
+      this.button('clear', 'clear', () => this.setMask(emptyMask(this.T))),
+    );
     return controls;
   }
 
@@ -170,50 +188,59 @@ class SproutMask extends SproutElement {
   }
 
   setMask(mask) {
-    mask.forEach((row, i) => row.forEach((masked, j) => { this.fullMask[i][j] = masked; }));
+    mask.forEach((row, i) =>
+      row.forEach((masked, j) => {
+        this.fullMask[i][j] = masked;
+      }),
+    );
   }
 
   buildGrid() {
     const T = this.T;
-    const table = el("table", T >= 7 ? "grid small" : "grid");
-    table.setAttribute("role", "grid");
-    table.setAttribute("aria-label",
-      "Attention weights: each row is a word looking back, each column a word it may look at. " +
-      "Press Enter or Space on a cell to mask or unmask it.");
-    const head = el("tr");
-    const corner = el("th", "corner", "looks at →");
-    head.append(corner, ...this.words.slice(0, T).map((word) => {
-      const th = el("th", "", word);
-      th.setAttribute("scope", "col");
-      return th;
-    }));
-    const thead = el("thead");
+    const table = el('table', T >= 7 ? 'grid small' : 'grid');
+    table.setAttribute('role', 'grid');
+    table.setAttribute(
+      'aria-label',
+      'Attention weights: each row is a word looking back, each column a word it may look at. ' +
+        'Press Enter or Space on a cell to mask or unmask it.',
+    );
+    const head = el('tr');
+    const corner = el('th', 'corner', 'looks at →');
+    head.append(
+      corner,
+      ...this.words.slice(0, T).map((word) => {
+        const th = el('th', '', word);
+        th.setAttribute('scope', 'col');
+        return th;
+      }),
+    );
+    const thead = el('thead');
     thead.append(head);
-    const body = el("tbody");
+    const body = el('tbody');
     this.rows = [];
     this.cells = [];
     for (let i = 0; i < T; i++) body.append(this.buildRow(i));
     table.append(thead, body);
-    table.addEventListener("keydown", (event) => this.onKey(event));
+    table.addEventListener('keydown', (event) => this.onKey(event));
     this.gridWrap.replaceChildren(table);
   }
 
   buildRow(i) {
-    const row = el("tr");
+    const row = el('tr');
     row.dataset.row = String(i);
-    const header = el("th");
-    header.setAttribute("scope", "row");
-    const flag = el("span", "flag");
-    flag.append(eyeIcon(), el("span", "visually-hidden", "sees the future"));
-    header.append(el("span", "word", this.words[i]), flag);
+    const header = el('th');
+    header.setAttribute('scope', 'row');
+    const flag = el('span', 'flag');
+    flag.append(eyeIcon(), el('span', 'visually-hidden', 'sees the future'));
+    header.append(el('span', 'word', this.words[i]), flag);
     row.append(header);
     const cells = [];
     for (let j = 0; j < this.T; j++) {
-      const td = el("td");
-      const cell = el("button", j > i ? "cell future" : "cell");
-      cell.type = "button";
+      const td = el('td');
+      const cell = el('button', j > i ? 'cell future' : 'cell');
+      cell.type = 'button';
       Object.assign(cell.dataset, { row: String(i), col: String(j) });
-      cell.addEventListener("click", () => this.toggle(i, j));
+      cell.addEventListener('click', () => this.toggle(i, j));
       td.append(cell);
       row.append(td);
       cells.push(cell);
@@ -224,24 +251,45 @@ class SproutMask extends SproutElement {
   }
 
   buildCost() {
-    const cost = el("div", "cost");
+    const cost = el('div', 'cost');
     const line = (...parts) => {
-      const p = el("p");
+      const p = el('p');
       p.append(...parts);
       cost.append(p);
     };
     const number = (name) => {
-      const strong = el("strong", `cost-${name}`);
+      const strong = el('strong', `cost-${name}`);
       this.costFields[name] = strong;
       return strong;
     };
     this.costFields = {};
-    line("For T = ", number("t"), " tokens, one head computes ", number("scores"), " scores (T × T). ",
-      "The causal mask keeps ", number("kept"), " of them (T(T+1)/2, about half) and throws away ",
-      number("masked"), ". Your mask keeps ", number("unmasked"), ".");
-    line("At ", number("long-t"), " tokens one head computes ", number("long-scores"), " scores (",
-      number("long-kept"), " kept); all ", number("heads"), " heads compute ", number("long-all"),
-      " per pass.");
+    line(
+      'For T = ',
+      number('t'),
+      ' tokens, one head computes ',
+      number('scores'),
+      ' scores (T × T). ',
+      'The causal mask keeps ',
+      number('kept'),
+      ' of them (T(T+1)/2, about half) and throws away ',
+      number('masked'),
+      '. Your mask keeps ',
+      number('unmasked'),
+      '.',
+    );
+    line(
+      'At ',
+      number('long-t'),
+      ' tokens one head computes ',
+      number('long-scores'),
+      ' scores (',
+      number('long-kept'),
+      ' kept); all ',
+      number('heads'),
+      ' heads compute ',
+      number('long-all'),
+      ' per pass.',
+    );
     return cost;
   }
 
@@ -276,20 +324,20 @@ class SproutMask extends SproutElement {
     cell.dataset.value = String(weight);
     cell.dataset.score = String(toyScore(i, j));
     cell.dataset.masked = String(masked);
-    cell.setAttribute("aria-pressed", String(masked));
+    cell.setAttribute('aria-pressed', String(masked));
     // the name holds the shown (rounded) text, so a reader who says "65%" finds the cell
-    cell.setAttribute("aria-label", `${row} looks at ${col}: ${masked ? "masked" : `${shown}%`}`);
-    cell.title = masked ? "masked" : percent;
+    cell.setAttribute('aria-label', `${row} looks at ${col}: ${masked ? 'masked' : `${shown}%`}`);
+    cell.title = masked ? 'masked' : percent;
     cell.tabIndex = i === this.focusCell[0] && j === this.focusCell[1] ? 0 : -1;
     if (masked) {
-      cell.replaceChildren("×");
-      cell.style.background = "";
-      cell.style.color = "";
+      cell.replaceChildren('×');
+      cell.style.background = '';
+      cell.style.color = '';
       return;
     }
-    cell.replaceChildren(shown, el("span", "pct", "%"));
+    cell.replaceChildren(shown, el('span', 'pct', '%'));
     const rgb = colorScaleRgb(weight, this.dark);
-    cell.style.background = `rgb(${rgb.join(", ")})`;
+    cell.style.background = `rgb(${rgb.join(', ')})`;
     cell.style.color = textColorOn(rgb);
   }
 
@@ -298,25 +346,30 @@ class SproutMask extends SproutElement {
     row.dataset.seesFuture = String(seesFuture);
     row.dataset.fullyMasked = String(empty);
     flag.hidden = !seesFuture;
-    header.title = seesFuture ? `${this.words[i]} can see the future` : "";
+    header.title = seesFuture ? `${this.words[i]} can see the future` : '';
   }
 
   renderSummary(future, fullyMasked) {
     const parts = [];
     if (future.length) {
-      const words = future.map((i) => this.words[i]).join(", ");
-      parts.push(eyeFlag(), `${future.length} ${future.length === 1 ? "row sees" : "rows see"} the future ` +
-        `(a later word is unmasked): ${words}. `);
+      const words = future.map((i) => this.words[i]).join(', ');
+      parts.push(
+        eyeFlag(),
+        `${future.length} ${future.length === 1 ? 'row sees' : 'rows see'} the future ` +
+          `(a later word is unmasked): ${words}. `,
+      );
     } else {
-      parts.push("No row can see the future: every word looks only at itself and earlier words. ");
+      parts.push('No row can see the future: every word looks only at itself and earlier words. ');
     }
     if (fullyMasked.length) {
-      const words = fullyMasked.map((i) => this.words[i]).join(", ");
-      parts.push(`Every cell masked in the row of ${words}: nothing left to average, so its weights are all 0.`);
+      const words = fullyMasked.map((i) => this.words[i]).join(', ');
+      parts.push(
+        `Every cell masked in the row of ${words}: nothing left to average, so its weights are all 0.`,
+      );
     }
     this.summary.replaceChildren(...parts);
-    this.summary.dataset.future = future.join(",");
-    this.summary.dataset.fullyMasked = fullyMasked.join(",");
+    this.summary.dataset.future = future.join(',');
+    this.summary.dataset.fullyMasked = fullyMasked.join(',');
   }
 
   renderCost(mask) {
@@ -324,9 +377,16 @@ class SproutMask extends SproutElement {
     const far = attentionCost(this.long, this.heads);
     const unmasked = mask.flat().filter((m) => !m).length;
     const values = {
-      t: this.T, scores: here.scores, kept: here.kept, masked: here.masked, unmasked,
-      "long-t": this.long, "long-scores": far.scores, "long-kept": far.kept,
-      heads: this.heads, "long-all": far.allHeads,
+      t: this.T,
+      scores: here.scores,
+      kept: here.kept,
+      masked: here.masked,
+      unmasked,
+      'long-t': this.long,
+      'long-scores': far.scores,
+      'long-kept': far.kept,
+      heads: this.heads,
+      'long-all': far.allHeads,
     };
     for (const [name, value] of Object.entries(values)) {
       this.costFields[name].textContent = format(value);
@@ -337,33 +397,47 @@ class SproutMask extends SproutElement {
   // ---- keyboard: arrows move focus across cells (roving tabindex), Enter/Space click ----
 
   onKey(event) {
-    const cell = event.target.closest?.(".cell");
+    const cell = event.target.closest?.('.cell');
     if (!cell) return;
     let [i, j] = [Number(cell.dataset.row), Number(cell.dataset.col)];
     const last = this.T - 1;
     const moves = {
-      ArrowUp: () => { i = Math.max(0, i - 1); },
-      ArrowDown: () => { i = Math.min(last, i + 1); },
-      ArrowLeft: () => { j = Math.max(0, j - 1); },
-      ArrowRight: () => { j = Math.min(last, j + 1); },
-      Home: () => { j = 0; },
-      End: () => { j = last; },
+      ArrowUp: () => {
+        i = Math.max(0, i - 1);
+      },
+      ArrowDown: () => {
+        i = Math.min(last, i + 1);
+      },
+      ArrowLeft: () => {
+        j = Math.max(0, j - 1);
+      },
+      ArrowRight: () => {
+        j = Math.min(last, j + 1);
+      },
+      Home: () => {
+        j = 0;
+      },
+      End: () => {
+        j = last;
+      },
     };
     if (!moves[event.key]) return;
     event.preventDefault();
     moves[event.key]();
     this.focusCell = [i, j];
-    this.cells.flat().forEach((c) => { c.tabIndex = -1; });
+    this.cells.flat().forEach((c) => {
+      c.tabIndex = -1;
+    });
     this.cells[i][j].tabIndex = 0;
     this.cells[i][j].focus();
   }
 }
 
 function eyeFlag() {
-  const flag = el("span", "flag");
+  const flag = el('span', 'flag');
   flag.append(eyeIcon());
   return flag;
 }
 
-define("sprout-mask", SproutMask);
+define('sprout-mask', SproutMask);
 export { SproutMask };

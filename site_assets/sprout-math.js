@@ -25,7 +25,11 @@ export function softmax(scores) {
 /** Weighted sum of value vectors: sum_j weights[j] * values[j]. */
 export function blend(weights, values) {
   const out = new Array(values[0].length).fill(0);
-  weights.forEach((w, j) => values[j].forEach((v, c) => { out[c] += w * v; }));
+  weights.forEach((w, j) =>
+    values[j].forEach((v, c) => {
+      out[c] += w * v;
+    }),
+  );
   return out;
 }
 
@@ -57,8 +61,7 @@ export function maskedWeights(scores, mask) {
 
 /** The causal mask: row i may see columns 0..i, never a later one. */
 export function causalMask(T) {
-  return Array.from({ length: T }, (_, i) =>
-    Array.from({ length: T }, (_, j) => j > i));
+  return Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => j > i));
 }
 
 /** A T x T mask with nothing masked. */

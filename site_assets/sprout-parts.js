@@ -15,9 +15,9 @@
   function layOutParts(current) {
     const next = () => {
       if (current !== run) return; // an instant navigation brought another page
-      const part = document.querySelector(".sprout-part:not(.laid-out)");
+      const part = document.querySelector('.sprout-part:not(.laid-out)');
       if (!part) return;
-      part.classList.add("laid-out");
+      part.classList.add('laid-out');
       idle(next, { timeout: 1000 });
     };
     idle(next, { timeout: 1000 });
@@ -26,8 +26,8 @@
   function afterLoad() {
     const current = ++run;
     const settle = () => setTimeout(() => layOutParts(current), SETTLE_MS);
-    if (document.readyState === "complete") settle();
-    else window.addEventListener("load", settle, { once: true });
+    if (document.readyState === 'complete') settle();
+    else window.addEventListener('load', settle, { once: true });
   }
 
   if (window.document$) window.document$.subscribe(afterLoad);

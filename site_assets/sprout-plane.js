@@ -7,15 +7,18 @@
 //   query="1.0, 0.8"                        where the query starts
 //   sharpness="1"                           the slider's start (it multiplies the scores)
 // Deep link: #plane=1.2/-0.4/2.0 sets the query (x/y) and the sharpness (key: hash="...", "off").
-import { attend } from "./sprout-math.js";
-import { actionButton, el, shadowFrame, svgEl } from "./sprout-dom.js";
-import { define, SproutElement } from "./sprout-element.js";
-import { BASE_CSS, DARK_CSS } from "./sprout-styles.js";
-import { hashState } from "./sprout-url-state.js";
+import { attend } from './sprout-math.js';
+import { actionButton, el, shadowFrame, svgEl } from './sprout-dom.js';
+import { define, SproutElement } from './sprout-element.js';
+import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
+import { hashState } from './sprout-url-state.js';
 
 const START_KEYS = { girl: [2.0, 0.5], ball: [0.5, 2.0], red: [1.5, -1.0], ran: [-1.2, 1.4] };
 const START_VALUES = {
-  girl: [0.90, 0.30, 0.50], ball: [0.20, 0.40, 0.90], red: [0.85, 0.10, 0.10], ran: [0.20, 0.70, 0.30],
+  girl: [0.9, 0.3, 0.5],
+  ball: [0.2, 0.4, 0.9],
+  red: [0.85, 0.1, 0.1],
+  ran: [0.2, 0.7, 0.3],
 };
 const START_QUERY = [1.0, 0.8];
 
@@ -80,8 +83,9 @@ function parsePairs(text, fallback, length) {
   if (!text) return structuredClone(fallback);
   try {
     const parsed = JSON.parse(text);
-    const ok = Object.values(parsed).every((v) => Array.isArray(v) && v.length === length &&
-      v.every(Number.isFinite));
+    const ok = Object.values(parsed).every(
+      (v) => Array.isArray(v) && v.length === length && v.every(Number.isFinite),
+    );
     return ok && Object.keys(parsed).length ? parsed : structuredClone(fallback);
   } catch {
     return structuredClone(fallback);
@@ -89,7 +93,7 @@ function parsePairs(text, fallback, length) {
 }
 
 function parseVector(text, fallback) {
-  const numbers = (text || "").split(",").map((s) => Number.parseFloat(s));
+  const numbers = (text || '').split(',').map((s) => Number.parseFloat(s));
   return numbers.length === 2 && numbers.every(Number.isFinite) ? numbers : [...fallback];
 }
 
@@ -97,10 +101,10 @@ const round2 = (x) => Math.round(x * 100) / 100;
 const clamp = (x) => Math.min(EXTENT, Math.max(-EXTENT, x));
 const toSvg = ([x, y]) => [SIZE / 2 + x * UNIT, SIZE / 2 - y * UNIT];
 // toFixed without the "-0.0" that tiny negative numbers would print
-const fixed = (x, digits) => x.toFixed(digits).replace(/^-(0\.?0*)$/, "$1");
+const fixed = (x, digits) => x.toFixed(digits).replace(/^-(0\.?0*)$/, '$1');
 const fmt1 = (x) => fixed(x, 1);
 const fmt2 = (x) => fixed(x, 2);
-const cssRgb = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(", ")})`;
+const cssRgb = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(', ')})`;
 
 /**
  * The part of the square [-EXTENT, EXTENT]^2 where q . x > 0 (keys there score positive):
@@ -108,14 +112,20 @@ const cssRgb = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(", ")})`
  */
 function positiveHalf(query) {
   const e = EXTENT;
-  const corners = [[-e, -e], [e, -e], [e, e], [-e, e]];
+  const corners = [
+    [-e, -e],
+    [e, -e],
+    [e, e],
+    [-e, e],
+  ];
   const side = (p) => query[0] * p[0] + query[1] * p[1];
   const polygon = [];
   corners.forEach((a, i) => {
     const b = corners[(i + 1) % 4];
-    const sa = side(a), sb = side(b);
+    const sa = side(a),
+      sb = side(b);
     if (sa > 0) polygon.push(a);
-    if ((sa > 0) !== (sb > 0) && sa !== sb) {
+    if (sa > 0 !== sb > 0 && sa !== sb) {
       const t = sa / (sa - sb);
       polygon.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
     }
@@ -136,16 +146,16 @@ function nobodyFitsLayout(keys) {
 // Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-element.js).
 class SproutPlane extends SproutElement {
   connected() {
-    this.link = hashState(this, "plane", (text) => this.useHash(text), this.lifetime.signal);
+    this.link = hashState(this, 'plane', (text) => this.useHash(text), this.lifetime.signal);
     this.render();
-    this.setAttribute("ready", "");
+    this.setAttribute('ready', '');
   }
 
   /** "1.2/-0.4/2.0" from the URL hash: the query's x and y, then the sharpness. */
   useHash(text) {
-    const numbers = text.split("/").map(Number);
+    const numbers = text.split('/').map(Number);
     if (numbers.length !== 3 || !numbers.every(Number.isFinite)) return false;
-    this.moveTo("query", numbers.slice(0, 2));
+    this.moveTo('query', numbers.slice(0, 2));
     this.sharpness = Math.min(5, Math.max(0, numbers[2]));
     if (this.lastResult) this.render();
     return true;
@@ -156,16 +166,18 @@ class SproutPlane extends SproutElement {
   }
 
   readStart() {
-    const keys = parsePairs(this.getAttribute("keys"), START_KEYS, 2);
-    let values = parsePairs(this.getAttribute("values"), START_VALUES, 3);
+    const keys = parsePairs(this.getAttribute('keys'), START_KEYS, 2);
+    let values = parsePairs(this.getAttribute('values'), START_VALUES, 3);
     if (!Object.keys(keys).every((name) => values[name])) {
-      values = Object.fromEntries(Object.keys(keys).map((name, i) =>
-        [name, values[name] ?? Object.values(START_VALUES)[i % 4]]));
+      values = Object.fromEntries(
+        Object.keys(keys).map((name, i) => [name, values[name] ?? Object.values(START_VALUES)[i % 4]]),
+      );
     }
-    const sharpness = Number.parseFloat(this.getAttribute("sharpness"));
+    const sharpness = Number.parseFloat(this.getAttribute('sharpness'));
     this.start = {
-      keys, values,
-      query: parseVector(this.getAttribute("query"), START_QUERY),
+      keys,
+      values,
+      query: parseVector(this.getAttribute('query'), START_QUERY),
       sharpness: Number.isFinite(sharpness) ? Math.min(5, Math.max(0, sharpness)) : 1,
     };
     this.names = Object.keys(keys);
@@ -184,32 +196,40 @@ class SproutPlane extends SproutElement {
     this.readStart();
     this.resetState();
     const frame = shadowFrame(this, CSS);
-    const hint = el("p", "hint",
-      "Drag the query (the diamond) or any key, or focus one and use the arrow keys " +
-      "(Shift for bigger steps). The shaded half is where keys score above 0.");
+    const hint = el(
+      'p',
+      'hint',
+      'Drag the query (the diamond) or any key, or focus one and use the arrow keys ' +
+        '(Shift for bigger steps). The shaded half is where keys score above 0.',
+    );
     frame.append(this.buildControls(), hint, this.buildLayout(), this.buildStatus());
   }
 
   buildControls() {
-    const controls = el("div", "controls");
-    const label = el("label", "sharpness-control");
-    label.append("Sharpness ");
-    this.slider = el("input", "sharpness");
-    Object.assign(this.slider, { type: "range", min: "0", max: "5", step: "0.1" });
-    this.slider.setAttribute("aria-describedby", "sharpness-help");
-    this.sharpnessText = el("output", "sharpness-value");
+    const controls = el('div', 'controls');
+    const label = el('label', 'sharpness-control');
+    label.append('Sharpness ');
+    this.slider = el('input', 'sharpness');
+    Object.assign(this.slider, { type: 'range', min: '0', max: '5', step: '0.1' });
+    this.slider.setAttribute('aria-describedby', 'sharpness-help');
+    this.sharpnessText = el('output', 'sharpness-value');
     label.append(this.slider, this.sharpnessText);
-    this.slider.addEventListener("input", () => {
+    this.slider.addEventListener('input', () => {
       this.sharpness = Number.parseFloat(this.slider.value);
       this.render();
     });
-    this.slider.addEventListener("change", () => this.announce());
-    const help = el("span", "visually-hidden", "Multiplies every score before the softmax.");
-    help.id = "sharpness-help";
-    controls.append(label, help,
-      this.button("zero", "zero query", () => { this.query = [0, 0]; }),
-      this.button("nobody", "nobody fits", () => Object.assign(this, nobodyFitsLayout(this.keys))),
-      this.button("reset", "reset", () => this.resetState()));
+    this.slider.addEventListener('change', () => this.announce());
+    const help = el('span', 'visually-hidden', 'Multiplies every score before the softmax.');
+    help.id = 'sharpness-help';
+    controls.append(
+      label,
+      help,
+      this.button('zero', 'zero query', () => {
+        this.query = [0, 0];
+      }),
+      this.button('nobody', 'nobody fits', () => Object.assign(this, nobodyFitsLayout(this.keys))),
+      this.button('reset', 'reset', () => this.resetState()),
+    );
     return controls;
   }
 
@@ -222,39 +242,42 @@ class SproutPlane extends SproutElement {
   }
 
   buildLayout() {
-    const layout = el("div", "layout");
-    const plane = el("div", "plane");
+    const layout = el('div', 'layout');
+    const plane = el('div', 'plane');
     plane.append(this.buildSvg());
     layout.append(plane, this.buildReadouts());
     return layout;
   }
 
   buildSvg() {
-    const svg = svgEl("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, role: "group",
-      "aria-label": "Plane with the query and the keys; each point can be moved with the arrow keys" });
+    const svg = svgEl('svg', {
+      viewBox: `0 0 ${SIZE} ${SIZE}`,
+      role: 'group',
+      'aria-label': 'Plane with the query and the keys; each point can be moved with the arrow keys',
+    });
     this.svg = svg;
-    this.shade = svgEl("polygon", { class: "positive" });
-    this.divider = svgEl("line", { class: "divider" });
-    this.shadeLabel = svgEl("text", { class: "shade-label", "text-anchor": "middle" });
-    this.shadeLabel.textContent = "scores > 0";
+    this.shade = svgEl('polygon', { class: 'positive' });
+    this.divider = svgEl('line', { class: 'divider' });
+    this.shadeLabel = svgEl('text', { class: 'shade-label', 'text-anchor': 'middle' });
+    this.shadeLabel.textContent = 'scores > 0';
     svg.append(this.shade, ...this.gridLines(), this.divider, this.shadeLabel);
 
     this.spokes = {};
     this.points = {};
     for (const name of this.names) {
-      this.spokes[name] = svgEl("line", { class: "spoke" });
+      this.spokes[name] = svgEl('line', { class: 'spoke' });
       svg.append(this.spokes[name]);
     }
-    this.querySpoke = svgEl("line", { class: "query-spoke" });
+    this.querySpoke = svgEl('line', { class: 'query-spoke' });
     svg.append(this.querySpoke);
     for (const name of this.names) {
-      svg.append(this.buildPoint(name, svgEl("circle", { r: 11 })));
-      this.points[name].querySelector(".dot").setAttribute("fill", cssRgb(this.values[name]));
+      svg.append(this.buildPoint(name, svgEl('circle', { r: 11 })));
+      this.points[name].querySelector('.dot').setAttribute('fill', cssRgb(this.values[name]));
     }
-    const diamond = svgEl("rect", { x: -10, y: -10, width: 20, height: 20, transform: "rotate(45)" });
-    svg.append(this.buildPoint("query", diamond));
+    const diamond = svgEl('rect', { x: -10, y: -10, width: 20, height: 20, transform: 'rotate(45)' });
+    svg.append(this.buildPoint('query', diamond));
     this.listenToPointer(svg);
-    svg.addEventListener("keydown", (event) => this.onKey(event));
+    svg.addEventListener('keydown', (event) => this.onKey(event));
     return svg;
   }
 
@@ -262,80 +285,86 @@ class SproutPlane extends SproutElement {
     const lines = [];
     for (let i = -EXTENT; i <= EXTENT; i++) {
       const at = SIZE / 2 + i * UNIT;
-      const cls = i === 0 ? "axis" : "grid";
-      lines.push(svgEl("line", { class: cls, x1: at, y1: 0, x2: at, y2: SIZE }));
-      lines.push(svgEl("line", { class: cls, x1: 0, y1: at, x2: SIZE, y2: at }));
+      const cls = i === 0 ? 'axis' : 'grid';
+      lines.push(svgEl('line', { class: cls, x1: at, y1: 0, x2: at, y2: SIZE }));
+      lines.push(svgEl('line', { class: cls, x1: 0, y1: at, x2: SIZE, y2: at }));
     }
     return lines;
   }
 
   buildPoint(name, shape) {
-    const isQuery = name === "query";
-    const point = svgEl("g", {
-      class: "point", tabindex: "0", role: "button", "data-point": name,
-      "aria-roledescription": "movable point",
+    const isQuery = name === 'query';
+    const point = svgEl('g', {
+      class: 'point',
+      tabindex: '0',
+      role: 'button',
+      'data-point': name,
+      'aria-roledescription': 'movable point',
     });
-    shape.classList.add("dot");
+    shape.classList.add('dot');
     // the focus ring: the same shape, a little larger
     const ring = isQuery
-      ? svgEl("rect", { x: -15, y: -15, width: 30, height: 30, transform: "rotate(45)" })
-      : svgEl("circle", { r: 17 });
-    ring.setAttribute("class", "ring");
-    const hit = svgEl("circle", { class: "hit", r: 22 });
-    const label = svgEl("text", { class: "label", x: 14, y: -12 });
-    label.textContent = isQuery ? "query" : name;
+      ? svgEl('rect', { x: -15, y: -15, width: 30, height: 30, transform: 'rotate(45)' })
+      : svgEl('circle', { r: 17 });
+    ring.setAttribute('class', 'ring');
+    const hit = svgEl('circle', { class: 'hit', r: 22 });
+    const label = svgEl('text', { class: 'label', x: 14, y: -12 });
+    label.textContent = isQuery ? 'query' : name;
     point.append(hit, ring, shape, label);
     this.points[name] = point;
     return point;
   }
 
   buildReadouts() {
-    const box = el("div", "readouts");
-    const table = el("table");
-    const caption = el("caption", "", "Scores and weights");
-    const head = el("tr");
-    head.append(el("th", "", "key"), el("th", "", "score"), el("th", "", "weight"));
-    const thead = el("thead");
+    const box = el('div', 'readouts');
+    const table = el('table');
+    const caption = el('caption', '', 'Scores and weights');
+    const head = el('tr');
+    head.append(el('th', '', 'key'), el('th', '', 'score'), el('th', '', 'weight'));
+    const thead = el('thead');
     thead.append(head);
-    const body = el("tbody");
+    const body = el('tbody');
     this.readouts = {};
     for (const name of this.names) body.append(this.readoutRow(name));
     table.append(caption, thead, body);
 
-    this.sumText = el("p", "weight-sum");
-    this.nobodyNote = el("p", "note-nobody",
-      "Every score is negative, yet the weights still add up to 100%: " +
-      "softmax always shares out all of the attention. Attention cannot look nowhere.");
-    this.nobodyNote.setAttribute("role", "note");
-    const outputRow = el("div", "output-row");
-    this.outputSwatch = el("div", "output-swatch");
-    this.outputSwatch.setAttribute("aria-hidden", "true");
-    const outputText = el("div");
-    outputText.append(el("strong", "", "Output "), el("span", "", "(the weighted blend of the values): "));
-    this.outputValue = el("span", "output");
+    this.sumText = el('p', 'weight-sum');
+    this.nobodyNote = el(
+      'p',
+      'note-nobody',
+      'Every score is negative, yet the weights still add up to 100%: ' +
+        'softmax always shares out all of the attention. Attention cannot look nowhere.',
+    );
+    this.nobodyNote.setAttribute('role', 'note');
+    const outputRow = el('div', 'output-row');
+    this.outputSwatch = el('div', 'output-swatch');
+    this.outputSwatch.setAttribute('aria-hidden', 'true');
+    const outputText = el('div');
+    outputText.append(el('strong', '', 'Output '), el('span', '', '(the weighted blend of the values): '));
+    this.outputValue = el('span', 'output');
     outputText.append(this.outputValue);
     outputRow.append(this.outputSwatch, outputText);
-    this.coords = el("p", "coords");
+    this.coords = el('p', 'coords');
     box.append(table, this.sumText, outputRow, this.coords, this.nobodyNote);
     return box;
   }
 
   readoutRow(name) {
-    const row = el("tr");
-    const key = el("th");
-    key.setAttribute("scope", "row");
-    const swatch = el("span", "swatch");
+    const row = el('tr');
+    const key = el('th');
+    key.setAttribute('scope', 'row');
+    const swatch = el('span', 'swatch');
     swatch.style.background = cssRgb(this.values[name]);
-    swatch.setAttribute("aria-hidden", "true");
+    swatch.setAttribute('aria-hidden', 'true');
     key.append(swatch, name);
-    const score = el("td", "score");
-    const weightCell = el("td");
-    const track = el("div", "bar-track");
-    const bar = el("div", "bar");
+    const score = el('td', 'score');
+    const weightCell = el('td');
+    const track = el('div', 'bar-track');
+    const bar = el('div', 'bar');
     bar.style.background = cssRgb(this.values[name]);
     track.append(bar);
-    track.setAttribute("aria-hidden", "true");
-    const weight = el("div", "weight");
+    track.setAttribute('aria-hidden', 'true');
+    const weight = el('div', 'weight');
     weightCell.append(track, weight);
     score.dataset.key = name;
     weight.dataset.key = name;
@@ -346,8 +375,8 @@ class SproutPlane extends SproutElement {
   }
 
   buildStatus() {
-    this.status = el("p", "visually-hidden status");
-    this.status.setAttribute("aria-live", "polite");
+    this.status = el('p', 'visually-hidden status');
+    this.status.setAttribute('aria-live', 'polite');
     return this.status;
   }
 
@@ -367,8 +396,8 @@ class SproutPlane extends SproutElement {
     this.sumText.textContent = `The weights add up to ${(total * 100).toFixed(1)}%.`;
     this.sumText.dataset.value = String(total);
     this.nobodyNote.hidden = !scores.every((s) => s < 0);
-    this.outputValue.textContent = `rgb(${output.map((c) => c.toFixed(3)).join(", ")})`;
-    this.outputValue.dataset.value = output.map((c) => c.toFixed(3)).join(",");
+    this.outputValue.textContent = `rgb(${output.map((c) => c.toFixed(3)).join(', ')})`;
+    this.outputValue.dataset.value = output.map((c) => c.toFixed(3)).join(',');
     this.outputSwatch.style.background = cssRgb(output);
     this.coords.textContent = `query (${fmt2(this.query[0])}, ${fmt2(this.query[1])})`;
     this.coords.dataset.x = String(this.query[0]);
@@ -389,18 +418,18 @@ class SproutPlane extends SproutElement {
   }
 
   renderPlane(output) {
-    for (const name of [...this.names, "query"]) {
-      const at = name === "query" ? this.query : this.keys[name];
+    for (const name of [...this.names, 'query']) {
+      const at = name === 'query' ? this.query : this.keys[name];
       const [x, y] = toSvg(at);
       const point = this.points[name];
-      point.setAttribute("transform", `translate(${x} ${y})`);
+      point.setAttribute('transform', `translate(${x} ${y})`);
       point.dataset.x = String(at[0]);
       point.dataset.y = String(at[1]);
-      const role = name === "query" ? "query" : `key ${name}`;
-      point.setAttribute("aria-label", `${role} at (${fmt1(at[0])}, ${fmt1(at[1])})`);
-      if (name !== "query") this.setLine(this.spokes[name], [0, 0], at);
+      const role = name === 'query' ? 'query' : `key ${name}`;
+      point.setAttribute('aria-label', `${role} at (${fmt1(at[0])}, ${fmt1(at[1])})`);
+      if (name !== 'query') this.setLine(this.spokes[name], [0, 0], at);
     }
-    this.points.query.querySelector(".dot").setAttribute("fill", cssRgb(output));
+    this.points.query.querySelector('.dot').setAttribute('fill', cssRgb(output));
     this.setLine(this.querySpoke, [0, 0], this.query);
     this.renderHalfPlane();
   }
@@ -409,15 +438,20 @@ class SproutPlane extends SproutElement {
     const [qx, qy] = this.query;
     const length = Math.hypot(qx, qy);
     const visible = length > 1e-9;
-    for (const node of [this.shade, this.divider, this.shadeLabel]) node.style.display = visible ? "" : "none";
+    for (const node of [this.shade, this.divider, this.shadeLabel])
+      node.style.display = visible ? '' : 'none';
     if (!visible) return;
     const polygon = positiveHalf(this.query).map(toSvg);
-    this.shade.setAttribute("points", polygon.map((p) => p.join(",")).join(" "));
+    this.shade.setAttribute('points', polygon.map((p) => p.join(',')).join(' '));
     const far = 2 * EXTENT;
-    this.setLine(this.divider, [-qy / length * far, qx / length * far], [qy / length * far, -qx / length * far]);
-    const [lx, ly] = toSvg([qx / length * 2.5, qy / length * 2.5]);
-    this.shadeLabel.setAttribute("x", lx);
-    this.shadeLabel.setAttribute("y", ly);
+    this.setLine(
+      this.divider,
+      [(-qy / length) * far, (qx / length) * far],
+      [(qy / length) * far, (-qx / length) * far],
+    );
+    const [lx, ly] = toSvg([(qx / length) * 2.5, (qy / length) * 2.5]);
+    this.shadeLabel.setAttribute('x', lx);
+    this.shadeLabel.setAttribute('y', ly);
   }
 
   setLine(line, from, to) {
@@ -430,8 +464,9 @@ class SproutPlane extends SproutElement {
   announce() {
     const { weights } = this.lastResult;
     const parts = this.names.map((name, j) => `${name} ${(weights[j] * 100).toFixed(1)}%`);
-    this.status.textContent = `Query at (${fmt1(this.query[0])}, ${fmt1(this.query[1])}), ` +
-      `sharpness ${this.sharpness.toFixed(1)}. Weights: ${parts.join(", ")}.`;
+    this.status.textContent =
+      `Query at (${fmt1(this.query[0])}, ${fmt1(this.query[1])}), ` +
+      `sharpness ${this.sharpness.toFixed(1)}. Weights: ${parts.join(', ')}.`;
     this.link.save(`${fmt2(this.query[0])}/${fmt2(this.query[1])}/${this.sharpness.toFixed(1)}`);
   }
 
@@ -439,16 +474,16 @@ class SproutPlane extends SproutElement {
 
   moveTo(name, [x, y]) {
     const at = [round2(clamp(x)), round2(clamp(y))];
-    if (name === "query") this.query = at;
+    if (name === 'query') this.query = at;
     else this.keys[name] = at;
   }
 
   position(name) {
-    return name === "query" ? this.query : this.keys[name];
+    return name === 'query' ? this.query : this.keys[name];
   }
 
   onKey(event) {
-    const point = event.target.closest?.("[data-point]");
+    const point = event.target.closest?.('[data-point]');
     const move = MOVES[event.key];
     if (!point || !move) return;
     event.preventDefault();
@@ -469,11 +504,11 @@ class SproutPlane extends SproutElement {
   }
 
   listenToPointer(svg) {
-    svg.addEventListener("pointerdown", (event) => {
+    svg.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;
-      const point = event.target.closest("[data-point]");
+      const point = event.target.closest('[data-point]');
       // a press on empty plane picks up the query there
-      this.dragging = point ? point.dataset.point : "query";
+      this.dragging = point ? point.dataset.point : 'query';
       const grab = this.planeAt(event);
       const [px, py] = this.position(this.dragging);
       this.grabOffset = point && grab ? [px - grab[0], py - grab[1]] : [0, 0];
@@ -482,14 +517,14 @@ class SproutPlane extends SproutElement {
       event.preventDefault();
       if (!point) this.dragTo(event);
     });
-    svg.addEventListener("pointermove", (event) => this.dragging && this.dragTo(event));
+    svg.addEventListener('pointermove', (event) => this.dragging && this.dragTo(event));
     const stop = () => {
       if (!this.dragging) return;
       this.dragging = null;
       this.announce();
     };
-    svg.addEventListener("pointerup", stop);
-    svg.addEventListener("pointercancel", stop);
+    svg.addEventListener('pointerup', stop);
+    svg.addEventListener('pointercancel', stop);
   }
 
   dragTo(event) {
@@ -500,5 +535,5 @@ class SproutPlane extends SproutElement {
   }
 }
 
-define("sprout-plane", SproutPlane);
+define('sprout-plane', SproutPlane);
 export { SproutPlane, nobodyFitsLayout, positiveHalf };

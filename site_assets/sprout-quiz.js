@@ -14,10 +14,10 @@
 // "Show the answer". Page text is only ever moved or cloned as nodes, never parsed as HTML.
 // Deep link: #quiz1=2 chooses the second choice of the page's first quiz (key: the `hash`
 // attribute, else the id, else quizN).
-import { define, SproutElement } from "./sprout-element.js";
-import { hashState } from "./sprout-url-state.js";
+import { define, SproutElement } from './sprout-element.js';
+import { hashState } from './sprout-url-state.js';
 
-const STYLE_ID = "sprout-quiz-style";
+const STYLE_ID = 'sprout-quiz-style';
 const CSS = `
 sprout-quiz {
   display: block; margin: 1em 0; padding: 0.6em 0.9em;
@@ -69,7 +69,7 @@ sprout-quiz .show-answer:focus-visible { outline: 2px solid var(--md-accent-fg-c
 /** One stylesheet per document, added by the first quiz. */
 function ensureStyle(doc) {
   if (doc.getElementById(STYLE_ID)) return;
-  const style = doc.createElement("style");
+  const style = doc.createElement('style');
   style.id = STYLE_ID;
   style.textContent = CSS;
   doc.head.append(style);
@@ -86,8 +86,8 @@ class SproutQuiz extends SproutElement {
       return;
     }
     // The element may be defined before the parser has reached its children.
-    if (!this.querySelector("li") && document.readyState === "loading") {
-      document.addEventListener("DOMContentLoaded", () => this.isConnected && this.upgrade(), { once: true });
+    if (!this.querySelector('li') && document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', () => this.isConnected && this.upgrade(), { once: true });
     } else {
       this.upgrade();
     }
@@ -96,16 +96,16 @@ class SproutQuiz extends SproutElement {
   upgrade() {
     if (this.upgraded) return;
     this.upgraded = true;
-    const question = this.querySelector(".question");
-    const list = this.querySelector("ul, ol");
+    const question = this.querySelector('.question');
+    const list = this.querySelector('ul, ol');
     if (!list) return;
-    this.choices = [...list.children].filter((child) => child.tagName === "LI");
+    this.choices = [...list.children].filter((child) => child.tagName === 'LI');
     this.makeRadiogroup(list, question);
-    this.feedback = document.createElement("div");
-    this.feedback.className = "feedback";
-    this.feedback.setAttribute("aria-live", "polite");
+    this.feedback = document.createElement('div');
+    this.feedback.className = 'feedback';
+    this.feedback.setAttribute('aria-live', 'polite');
     list.after(this.feedback);
-    this.setAttribute("ready", "");
+    this.setAttribute('ready', '');
     this.followHash();
   }
 
@@ -114,36 +114,43 @@ class SproutQuiz extends SproutElement {
    * quiz; the key is the `hash` attribute, else the element's id, else quizN).
    */
   followHash() {
-    const quizzes = [...document.querySelectorAll("sprout-quiz")];
+    const quizzes = [...document.querySelectorAll('sprout-quiz')];
     const key = this.id || `quiz${quizzes.indexOf(this) + 1}`;
-    this.link = hashState(this, key, (text) => {
-      const index = /^\d+$/.test(text) ? Number(text) - 1 : -1;
-      if (!this.choices[index]) return false;
-      this.choose(index, false);
-      return true;
-    }, this.lifetime.signal);
+    this.link = hashState(
+      this,
+      key,
+      (text) => {
+        const index = /^\d+$/.test(text) ? Number(text) - 1 : -1;
+        if (!this.choices[index]) return false;
+        this.choose(index, false);
+        return true;
+      },
+      this.lifetime.signal,
+    );
   }
 
   makeRadiogroup(list, question) {
-    list.setAttribute("role", "radiogroup");
+    list.setAttribute('role', 'radiogroup');
     if (question) {
       if (!question.id) question.id = `sprout-quiz-question-${++questionCount}`;
-      list.setAttribute("aria-labelledby", question.id);
+      list.setAttribute('aria-labelledby', question.id);
     }
     this.choices.forEach((choice, index) => {
-      choice.setAttribute("role", "radio");
-      choice.setAttribute("aria-checked", "false");
+      choice.setAttribute('role', 'radio');
+      choice.setAttribute('aria-checked', 'false');
       choice.tabIndex = index === 0 ? 0 : -1;
-      choice.querySelectorAll(".why").forEach((why) => { why.hidden = true; });
-      const mark = document.createElement("span");
-      mark.className = "mark";
-      mark.setAttribute("aria-hidden", "true");
+      choice.querySelectorAll('.why').forEach((why) => {
+        why.hidden = true;
+      });
+      const mark = document.createElement('span');
+      mark.className = 'mark';
+      mark.setAttribute('aria-hidden', 'true');
       choice.append(mark);
-      choice.addEventListener("click", (event) => {
-        if (!event.target.closest?.("a")) this.choose(index);
+      choice.addEventListener('click', (event) => {
+        if (!event.target.closest?.('a')) this.choose(index);
       });
     });
-    list.addEventListener("keydown", (event) => this.onKey(event));
+    list.addEventListener('keydown', (event) => this.onKey(event));
   }
 
   onKey(event) {
@@ -161,70 +168,74 @@ class SproutQuiz extends SproutElement {
     if (next !== undefined) {
       event.preventDefault();
       this.focusChoice(next);
-    } else if (event.key === "Enter" || event.key === " ") {
+    } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       this.choose(index);
     }
   }
 
   focusChoice(index) {
-    this.choices.forEach((choice, i) => { choice.tabIndex = i === index ? 0 : -1; });
+    this.choices.forEach((choice, i) => {
+      choice.tabIndex = i === index ? 0 : -1;
+    });
     this.choices[index].focus();
   }
 
   /** Show the verdict on a choice (`byReader`: focus it and keep it in the URL). */
   choose(index, byReader = true) {
     const choice = this.choices[index];
-    const right = choice.hasAttribute("data-correct");
-    this.choices.forEach((c, i) => c.setAttribute("aria-checked", String(i === index)));
+    const right = choice.hasAttribute('data-correct');
+    this.choices.forEach((c, i) => c.setAttribute('aria-checked', String(i === index)));
     if (byReader) {
       this.focusChoice(index);
       this.link?.save(String(index + 1));
     } else {
-      this.choices.forEach((c, i) => { c.tabIndex = i === index ? 0 : -1; });
+      this.choices.forEach((c, i) => {
+        c.tabIndex = i === index ? 0 : -1;
+      });
     }
-    choice.dataset.result = right ? "right" : "wrong";
-    choice.querySelector(".mark").textContent = right ? "✓" : "✗";
-    this.dataset.result = right ? "right" : "wrong";
+    choice.dataset.result = right ? 'right' : 'wrong';
+    choice.querySelector('.mark').textContent = right ? '✓' : '✗';
+    this.dataset.result = right ? 'right' : 'wrong';
     this.dataset.chosen = String(index);
     this.showFeedback(choice, right);
   }
 
   showFeedback(choice, right) {
-    const verdict = document.createElement("span");
-    verdict.className = "verdict";
-    verdict.textContent = right ? "Correct." : "Not quite.";
+    const verdict = document.createElement('span');
+    verdict.className = 'verdict';
+    verdict.textContent = right ? 'Correct.' : 'Not quite.';
     const parts = [verdict, ...this.explanation(choice)];
     if (!right) {
-      const retry = document.createElement("span");
-      retry.textContent = " Try another choice, or ";
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "show-answer";
-      button.textContent = "show the answer";
-      button.addEventListener("click", () => this.choose(this.correctIndex()));
+      const retry = document.createElement('span');
+      retry.textContent = ' Try another choice, or ';
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'show-answer';
+      button.textContent = 'show the answer';
+      button.addEventListener('click', () => this.choose(this.correctIndex()));
       parts.push(retry, button);
     }
-    this.feedback.dataset.result = right ? "right" : "wrong";
+    this.feedback.dataset.result = right ? 'right' : 'wrong';
     this.feedback.replaceChildren(...parts);
   }
 
   /** Copies of a choice's explanation nodes (the originals stay hidden in the choice). */
   explanation(choice) {
-    return [...choice.querySelectorAll(".why")].map((why) => {
+    return [...choice.querySelectorAll('.why')].map((why) => {
       const copy = why.cloneNode(true);
       copy.hidden = false;
-      copy.removeAttribute("id");
-      copy.prepend(" ");
+      copy.removeAttribute('id');
+      copy.prepend(' ');
       return copy;
     });
   }
 
   correctIndex() {
-    const index = this.choices.findIndex((c) => c.hasAttribute("data-correct"));
+    const index = this.choices.findIndex((c) => c.hasAttribute('data-correct'));
     return index < 0 ? 0 : index;
   }
 }
 
-define("sprout-quiz", SproutQuiz);
+define('sprout-quiz', SproutQuiz);
 export { SproutQuiz };

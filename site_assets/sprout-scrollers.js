@@ -8,18 +8,18 @@
 // when its width changes, and after a font arrives (which changes what fits), when every
 // element is observed afresh.
 (function () {
-  const SCROLLERS = ".md-typeset div.arithmatex, .md-typeset .md-typeset__scrollwrap";
+  const SCROLLERS = '.md-typeset div.arithmatex, .md-typeset .md-typeset__scrollwrap';
 
   function mark(element, scrolls) {
-    if (scrolls === element.hasAttribute("data-scrolls")) return;
+    if (scrolls === element.hasAttribute('data-scrolls')) return;
     if (scrolls) {
-      const what = element.matches(".arithmatex") ? "Formula" : "Table";
-      element.setAttribute("data-scrolls", "");
-      element.setAttribute("tabindex", "0");
-      element.setAttribute("role", "group");
-      element.setAttribute("aria-label", `${what}, scrolls sideways`);
+      const what = element.matches('.arithmatex') ? 'Formula' : 'Table';
+      element.setAttribute('data-scrolls', '');
+      element.setAttribute('tabindex', '0');
+      element.setAttribute('role', 'group');
+      element.setAttribute('aria-label', `${what}, scrolls sideways`);
     } else {
-      for (const name of ["data-scrolls", "tabindex", "role", "aria-label"]) element.removeAttribute(name);
+      for (const name of ['data-scrolls', 'tabindex', 'role', 'aria-label']) element.removeAttribute(name);
     }
   }
 
@@ -39,7 +39,7 @@
 
   // MkDocs Material's `document$` emits on the first load and after every instant navigation
   if (window.document$) window.document$.subscribe(observeAll);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", observeAll);
+  else if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', observeAll);
   else observeAll();
-  document.fonts?.addEventListener("loadingdone", observeAll);
+  document.fonts?.addEventListener('loadingdone', observeAll);
 })();

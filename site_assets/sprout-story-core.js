@@ -50,7 +50,8 @@ export function decodeBackslashReplace(bytes) {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     if (length && i + length <= bytes.length) {
       try {
         out += strict.decode(bytes.subarray(i, i + length));
@@ -136,7 +137,8 @@ export function packAttention(attention, layers, heads, T) {
             missing -= 1;
           }
         }
-        for (let j = 0; j < n && missing > 0; j++) { // ties at the threshold: earlier keys first
+        for (let j = 0; j < n && missing > 0; j++) {
+          // ties at the threshold: earlier keys first
           if (keys[j] === threshold) {
             out[at + j] += 1;
             missing -= 1;
@@ -180,12 +182,14 @@ export function topNext(logits, offset, vocab, k = 5) {
 // induction_pairs and text_induction_scores, on one text's float weights
 
 function meanOverPairs(attention, layers, heads, T, pairs) {
-  return Array.from({ length: layers }, (_, l) => Array.from({ length: heads }, (_, h) => {
-    const base = (l * heads + h) * T * T;
-    let sum = 0;
-    for (const [t, j] of pairs) sum += attention[base + t * T + j];
-    return sum / pairs.length;
-  }));
+  return Array.from({ length: layers }, (_, l) =>
+    Array.from({ length: heads }, (_, h) => {
+      const base = (l * heads + h) * T * T;
+      let sum = 0;
+      for (const [t, j] of pairs) sum += attention[base + t * T + j];
+      return sum / pairs.length;
+    }),
+  );
 }
 
 export function inductionPairs(ids) {
@@ -209,8 +213,20 @@ export function headTypeScores(attention, layers, heads, ids) {
   const rows = Array.from({ length: T - 1 }, (_, i) => i + 1);
   const induction = inductionPairs(ids);
   return {
-    previous_token: meanOverPairs(attention, layers, heads, T, rows.map((t) => [t, t - 1])),
-    first_token: meanOverPairs(attention, layers, heads, T, rows.map((t) => [t, 0])),
+    previous_token: meanOverPairs(
+      attention,
+      layers,
+      heads,
+      T,
+      rows.map((t) => [t, t - 1]),
+    ),
+    first_token: meanOverPairs(
+      attention,
+      layers,
+      heads,
+      T,
+      rows.map((t) => [t, 0]),
+    ),
     induction: induction.length ? meanOverPairs(attention, layers, heads, T, induction) : null,
     induction_queries: induction.length,
   };
@@ -239,10 +255,14 @@ async function through(bytes, stream) {
 
 /** The hash value for a story and a selection; throws when the compressed text is over SHARE_LIMIT. */
 export async function encodeShare({ text, layer, head, token }) {
-  const packed = toBase64Url(await through(new TextEncoder().encode(text), new CompressionStream('deflate-raw')));
+  const packed = toBase64Url(
+    await through(new TextEncoder().encode(text), new CompressionStream('deflate-raw')),
+  );
   if (packed.length > SHARE_LIMIT) {
-    throw new Error(`This story is too long to share in a link: ${packed.length.toLocaleString('en')} ` +
-                    `characters compressed, over the limit of ${SHARE_LIMIT.toLocaleString('en')}.`);
+    throw new Error(
+      `This story is too long to share in a link: ${packed.length.toLocaleString('en')} ` +
+        `characters compressed, over the limit of ${SHARE_LIMIT.toLocaleString('en')}.`,
+    );
   }
   return `${layer}/${head}/${token}/${packed}`;
 }
@@ -251,13 +271,14 @@ export async function encodeShare({ text, layer, head, token }) {
 export async function decodeShare(value) {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{1,4})\/([A-Za-z0-9_-]+)$/.exec(value || '');
   if (!match) throw new Error('the link does not hold a story in the expected form');
-  if (match[4].length > SHARE_LIMIT) throw new Error(`the link's story is longer than ${SHARE_LIMIT} characters`);
+  if (match[4].length > SHARE_LIMIT)
+    throw new Error(`the link's story is longer than ${SHARE_LIMIT} characters`);
   let text;
   try {
     const bytes = await through(fromBase64Url(match[4]), new DecompressionStream('deflate-raw'));
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new Error('the link\'s story is damaged and cannot be read');
+    throw new Error("the link's story is damaged and cannot be read");
   }
   return { layer: Number(match[1]), head: Number(match[2]), token: Number(match[3]), text };
 }

@@ -6,9 +6,7 @@
 //      { type: 'analyse', text, truncate }
 // out: { type: 'progress', loaded, total } · { type: 'ready', seconds, cached }
 //      { type: 'too-long', count, limit } · { type: 'result', ... } · { type: 'error', message }
-import {
-  headTypeScores, makeTokenizer, packAttention, topNext,
-} from './sprout-story-core.js';
+import { headTypeScores, makeTokenizer, packAttention, topNext } from './sprout-story-core.js';
 
 const CACHE = 'sprout-browser-model';
 let session = null;
@@ -48,13 +46,16 @@ async function download(url, expected, progress) {
   if (expected && bytes.length !== expected) {
     throw new Error(`${url} has ${bytes.length} bytes, expected ${expected}: the site's files do not match`);
   }
-  await cache?.put(url, new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream' } })).catch(() => {});
+  await cache
+    ?.put(url, new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream' } }))
+    .catch(() => {});
   return { bytes, cached: false };
 }
 
 async function load({ urls, model, runtimeBytes }) {
   const started = performance.now();
-  if (typeof WebAssembly !== 'object') throw new Error('This browser cannot run WebAssembly, which the model needs.');
+  if (typeof WebAssembly !== 'object')
+    throw new Error('This browser cannot run WebAssembly, which the model needs.');
   info = model;
   const total = model.bytes + (runtimeBytes || 0);
   const done = { wasm: 0, model: 0 };
@@ -105,15 +106,27 @@ async function analyse({ text, truncate }) {
   const packed = packAttention(attention, layers, heads, T);
   const packSeconds = (performance.now() - clock) / 1000;
   const scores = headTypeScores(attention, layers, heads, ids);
-  const predictions = Array.from({ length: T }, (_, t) => topNext(logits, t * vocab, vocab, 5)
-    .map(({ id, p }) => ({ id, p, token: tokenizer.display(id) })));
+  const predictions = Array.from({ length: T }, (_, t) =>
+    topNext(logits, t * vocab, vocab, 5).map(({ id, p }) => ({ id, p, token: tokenizer.display(id) })),
+  );
   out.attention.dispose?.();
   out.logits.dispose?.();
-  post({
-    type: 'result', ids, tokens: ids.map((id) => tokenizer.display(id)), truncated: truncate && T === limit,
-    layers, heads, T, attention: packed, predictions, scores,
-    seconds: { model: modelSeconds, pack: packSeconds, total: (performance.now() - started) / 1000 },
-  }, [packed.buffer]);
+  post(
+    {
+      type: 'result',
+      ids,
+      tokens: ids.map((id) => tokenizer.display(id)),
+      truncated: truncate && T === limit,
+      layers,
+      heads,
+      T,
+      attention: packed,
+      predictions,
+      scores,
+      seconds: { model: modelSeconds, pack: packSeconds, total: (performance.now() - started) / 1000 },
+    },
+    [packed.buffer],
+  );
 }
 
 onmessage = async (event) => {

@@ -82,9 +82,14 @@ const TEMPLATE = `
 const KIND_TEXT = {
   previous_token: (n) => `mean weight on the token just before, over your story's ${n} tokens after ◆`,
   first_token: (n) => `mean weight on ◆, over your story's ${n} tokens after ◆`,
-  induction: (n) => `mean weight on the token after an earlier copy, over the ${n} tokens of your story that repeat an earlier stretch`,
+  induction: (n) =>
+    `mean weight on the token after an earlier copy, over the ${n} tokens of your story that repeat an earlier stretch`,
 };
-const KIND_LABEL = { previous_token: 'Previous-token', first_token: 'First-token (◆)', induction: 'Induction' };
+const KIND_LABEL = {
+  previous_token: 'Previous-token',
+  first_token: 'First-token (◆)',
+  induction: 'Induction',
+};
 
 export class SproutStory extends SproutElement {
   build() {
@@ -92,10 +97,22 @@ export class SproutStory extends SproutElement {
     root.innerHTML = TEMPLATE; // static template, no data
     const $ = (s) => root.querySelector(s);
     this.ui = {
-      text: $('.text'), analyse: $('.analyse'), share: $('.share'), size: $('.size'), progress: $('.progress'),
-      status: $('.status'), offer: $('.offer'), first: $('.first'), error: $('.story-error'), link: $('.share-link'),
-      results: $('.results'), explorer: $('.explorer'), heads: $('.heads'),
-      predTitle: $('.predictions-title'), predList: $('.predictions-list'), predActual: $('.predictions-actual'),
+      text: $('.text'),
+      analyse: $('.analyse'),
+      share: $('.share'),
+      size: $('.size'),
+      progress: $('.progress'),
+      status: $('.status'),
+      offer: $('.offer'),
+      first: $('.first'),
+      error: $('.story-error'),
+      link: $('.share-link'),
+      results: $('.results'),
+      explorer: $('.explorer'),
+      heads: $('.heads'),
+      predTitle: $('.predictions-title'),
+      predList: $('.predictions-list'),
+      predActual: $('.predictions-actual'),
       kinds: $('.kinds'),
     };
     this.ui.analyse.addEventListener('click', () => this.analyse(false));
@@ -104,9 +121,12 @@ export class SproutStory extends SproutElement {
     this.ui.explorer.addEventListener('sprout-query', (e) => this.onQuery(e.detail));
     this.ui.kinds.addEventListener('click', (e) => {
       const button = e.target.closest('button');
-      if (button) this.ui.heads.select({ layer: Number(button.dataset.layer), head: Number(button.dataset.head) });
+      if (button)
+        this.ui.heads.select({ layer: Number(button.dataset.layer), head: Number(button.dataset.head) });
     });
-    this.ui.text.addEventListener('input', () => { this.ui.offer.hidden = true; });
+    this.ui.text.addEventListener('input', () => {
+      this.ui.offer.hidden = true;
+    });
     this.hash = hashWriter();
   }
 
@@ -137,12 +157,15 @@ export class SproutStory extends SproutElement {
         this.info || fetchJson(new URL('model.json', this.base())),
         this.runtime || fetchJson(RUNTIME_INFO),
       ]);
-      this.ui.size.textContent = `The first analysis downloads Sprout (${formatBytes(this.info.bytes)}) and its ` +
+      this.ui.size.textContent =
+        `The first analysis downloads Sprout (${formatBytes(this.info.bytes)}) and its ` +
         `runtime (${formatBytes(this.runtime.bytes)}), ${formatBytes(this.info.bytes + this.runtime.bytes)} in all; ` +
         'your browser keeps them for later visits.';
     } catch (err) {
       this.ui.size.textContent = '';
-      this.fail(`The model is not available on this site (${err.message}). The example stories above still work.`);
+      this.fail(
+        `The model is not available on this site (${err.message}). The example stories above still work.`,
+      );
     }
   }
 
@@ -182,11 +205,16 @@ export class SproutStory extends SproutElement {
       };
       const vendor = (path) => new URL(path, VENDOR).href;
       worker.postMessage({
-        type: 'load', model: this.info, runtimeBytes: this.runtime.bytes,
+        type: 'load',
+        model: this.info,
+        runtimeBytes: this.runtime.bytes,
         urls: {
-          ort: vendor('onnxruntime/ort.wasm.min.mjs'), wasm: vendor(`onnxruntime/${this.runtime.wasm}`),
-          wasmFolder: vendor('onnxruntime/'), tokenizers: vendor('tokenizers/tokenizers.min.mjs'),
-          model: new URL(this.info.file, this.base()).href, tokenizer: new URL(this.info.tokenizer, this.base()).href,
+          ort: vendor('onnxruntime/ort.wasm.min.mjs'),
+          wasm: vendor(`onnxruntime/${this.runtime.wasm}`),
+          wasmFolder: vendor('onnxruntime/'),
+          tokenizers: vendor('tokenizers/tokenizers.min.mjs'),
+          model: new URL(this.info.file, this.base()).href,
+          tokenizer: new URL(this.info.tokenizer, this.base()).href,
         },
       });
     });
@@ -222,7 +250,9 @@ export class SproutStory extends SproutElement {
       this.selection = selection;
       this.pendingText = text;
       worker.postMessage({ type: 'analyse', text, truncate });
-      await new Promise((resolve) => { this.answered = resolve; });
+      await new Promise((resolve) => {
+        this.answered = resolve;
+      });
     } catch (err) {
       this.setStatus('');
       this.fail(`${err.message} The example stories above still work.`);
@@ -233,7 +263,9 @@ export class SproutStory extends SproutElement {
 
   onWorkerMessage(m) {
     if (m.type === 'too-long') {
-      this.setStatus(`Your story is ${m.count.toLocaleString('en')} tokens long; Sprout reads at most ${m.limit} after ◆.`);
+      this.setStatus(
+        `Your story is ${m.count.toLocaleString('en')} tokens long; Sprout reads at most ${m.limit} after ◆.`,
+      );
       this.ui.offer.hidden = false;
     } else if (m.type === 'error') {
       this.setStatus('');
@@ -260,9 +292,16 @@ export class SproutStory extends SproutElement {
     explorer.select(sel ? { layer: sel.layer, head: sel.head, token: sel.token } : { token: m.T - 1 });
     if (sel) heads.select({ layer: sel.layer, head: sel.head });
     const seconds = (performance.now() - this.started) / 1000;
-    this.lastSeconds = { view: seconds, model: m.seconds.model, pack: m.seconds.pack, worker: m.seconds.total };
-    this.setStatus(`${m.truncated ? 'The first 511 tokens' : `All ${m.T - 1} tokens`} after ${START_GLYPH} analysed ` +
-                   `in ${seconds.toFixed(1)} s.`);
+    this.lastSeconds = {
+      view: seconds,
+      model: m.seconds.model,
+      pack: m.seconds.pack,
+      worker: m.seconds.total,
+    };
+    this.setStatus(
+      `${m.truncated ? 'The first 511 tokens' : `All ${m.T - 1} tokens`} after ${START_GLYPH} analysed ` +
+        `in ${seconds.toFixed(1)} s.`,
+    );
     this.ui.share.disabled = false;
     this.setAttribute('analysed', '');
     this.dispatchEvent(new CustomEvent('sprout-story-analysed', { detail: { seconds } }));
@@ -271,14 +310,18 @@ export class SproutStory extends SproutElement {
   headScoresOf(scores, T) {
     const n = T - 1;
     const about = {
-      previous_token: KIND_TEXT.previous_token(n), first_token: KIND_TEXT.first_token(n),
-      induction: scores.induction ? KIND_TEXT.induction(scores.induction_queries)
+      previous_token: KIND_TEXT.previous_token(n),
+      first_token: KIND_TEXT.first_token(n),
+      induction: scores.induction
+        ? KIND_TEXT.induction(scores.induction_queries)
         : 'none: your story repeats no stretch of two or more tokens',
     };
     const examples = { previous_token: scores.previous_token, first_token: scores.first_token };
     const repeats = scores.induction ? { induction: scores.induction } : {};
     const measured = { ...examples, ...repeats };
-    const top = Object.fromEntries(Object.entries(measured).map(([kind, matrix]) => [kind, topHeads(matrix, 3)]));
+    const top = Object.fromEntries(
+      Object.entries(measured).map(([kind, matrix]) => [kind, topHeads(matrix, 3)]),
+    );
     return { about, models: { sprout: { examples, repeats, top } } };
   }
 
@@ -311,9 +354,13 @@ export class SproutStory extends SproutElement {
     const { predictions, tokens } = this.result;
     const top = predictions[token] || [];
     this.ui.predTitle.textContent = `What Sprout expects after ${quoted(tokens[token])} (token ${token})`;
-    this.ui.predList.replaceChildren(...top.map((p) => el('li', '', `${quoted(p.token)} ${formatPercent(p.p)}`)));
-    this.ui.predActual.textContent = token + 1 < tokens.length
-      ? `Your story goes on with ${quoted(tokens[token + 1])}.` : 'This is the last token of your story.';
+    this.ui.predList.replaceChildren(
+      ...top.map((p) => el('li', '', `${quoted(p.token)} ${formatPercent(p.p)}`)),
+    );
+    this.ui.predActual.textContent =
+      token + 1 < tokens.length
+        ? `Your story goes on with ${quoted(tokens[token + 1])}.`
+        : 'This is the last token of your story.';
     this.selectionNow = { layer, head, token };
     this.share(false);
   }
@@ -333,7 +380,9 @@ export class SproutStory extends SproutElement {
         this.ui.link.value = url.href;
         this.ui.link.select();
         await navigator.clipboard?.writeText(url.href).catch(() => {});
-        this.setStatus(`The link (${value.length.toLocaleString('en')} characters of story) is in the box below.`);
+        this.setStatus(
+          `The link (${value.length.toLocaleString('en')} characters of story) is in the box below.`,
+        );
       }
     } catch (err) {
       if (copy) this.setStatus(err.message);
@@ -355,7 +404,9 @@ export class SproutStory extends SproutElement {
         this.setStatus('A shared story was opened from the link. Press Analyse to read it with Sprout.');
       }
     } catch (err) {
-      this.setStatus(`The story in this link was ignored: ${err.message} (links hold at most ${SHARE_LIMIT} characters).`);
+      this.setStatus(
+        `The story in this link was ignored: ${err.message} (links hold at most ${SHARE_LIMIT} characters).`,
+      );
     }
   }
 
@@ -363,7 +414,7 @@ export class SproutStory extends SproutElement {
     try {
       await this.describeDownload();
       const cache = await caches.open('sprout-browser-model');
-      return Boolean(this.info && await cache.match(new URL(this.info.file, this.base()).href));
+      return Boolean(this.info && (await cache.match(new URL(this.info.file, this.base()).href)));
     } catch {
       return false;
     }

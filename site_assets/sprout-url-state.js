@@ -20,7 +20,10 @@ export function parseHashState(hash) {
 export function formatHashState(state) {
   const parts = Object.entries(state)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([key, value]) => `${encodeURIComponent(key)}=${String(value).split('/').map(encodeURIComponent).join('/')}`);
+    .map(
+      ([key, value]) =>
+        `${encodeURIComponent(key)}=${String(value).split('/').map(encodeURIComponent).join('/')}`,
+    );
   return parts.length ? `#${parts.join('&')}` : '';
 }
 

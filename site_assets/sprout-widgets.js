@@ -3,13 +3,23 @@
 // paint, so a slow phone shows the text before it spends time on the widgets' code.
 // (A page that embeds a widget loads its module with a <script type="module"> instead.)
 (function () {
-  const WIDGETS = ["sprout-figure.js", "sprout-window.js", "sprout-explorer.js", "sprout-plane.js",
-                   "sprout-mask.js", "sprout-heads.js", "sprout-quiz.js", "sprout-story.js"];
+  const WIDGETS = [
+    'sprout-figure.js',
+    'sprout-window.js',
+    'sprout-explorer.js',
+    'sprout-plane.js',
+    'sprout-mask.js',
+    'sprout-heads.js',
+    'sprout-quiz.js',
+    'sprout-story.js',
+  ];
   const here = document.currentScript.src; // the modules sit beside this file
 
   function start() {
     for (const name of WIDGETS) {
-      import(new URL(name, here).href).catch((error) => console.error(`${name} could not be loaded: ${error.message}`));
+      import(new URL(name, here).href).catch((error) =>
+        console.error(`${name} could not be loaded: ${error.message}`),
+      );
     }
   }
 

@@ -129,9 +129,16 @@ export class SproutWindow extends SproutElement {
 
   build() {
     this.ui = shadowParts(this, TEMPLATE, {
-      story: '.story', slider: 'input', position: '.position', status: '.status',
-      predictions: '.predictions', elsewhere: '.elsewhere', error: '.error',
-      here: '.here', hereTitle: '.here-title', hereColumns: '.predictions-here',
+      story: '.story',
+      slider: 'input',
+      position: '.position',
+      status: '.status',
+      predictions: '.predictions',
+      elsewhere: '.elsewhere',
+      error: '.error',
+      here: '.here',
+      hereTitle: '.here-title',
+      hereColumns: '.predictions-here',
     });
     this.ui.slider.addEventListener('input', () => this.readerCursor(Number(this.ui.slider.value)));
     this.ui.story.addEventListener('keydown', (e) => this.onKey(e));
@@ -162,7 +169,7 @@ export class SproutWindow extends SproutElement {
     try {
       const inline = inlineJson(this, 'example');
       if (!src && !inline) throw new Error('No example file: give the element a "src" attribute.');
-      const example = inline || await fetchJson(src, { signal });
+      const example = inline || (await fetchJson(src, { signal }));
       if (!this.isConnected) return;
       this.setExample(example);
     } catch (err) {
@@ -171,14 +178,17 @@ export class SproutWindow extends SproutElement {
   }
 
   setExample(example) {
-    if (!Array.isArray(example?.tokens)) throw new Error(`${this.getAttribute('src')} is not an example file`);
+    if (!Array.isArray(example?.tokens))
+      throw new Error(`${this.getAttribute('src')} is not an example file`);
     this.example = example;
     const marks = example.marks || {};
     const markName = this.getAttribute('mark') || Object.keys(marks)[0];
     this.mark = marks[markName] || null;
     this.predictions = example.predictions?.[markName] || null;
     if (this.getAttribute('mark') && !this.mark) {
-      this.showError(`The example has no mark "${markName}" (it has: ${Object.keys(marks).join(', ') || 'none'}).`);
+      this.showError(
+        `The example has no mark "${markName}" (it has: ${Object.keys(marks).join(', ') || 'none'}).`,
+      );
     }
     this.buildTokens(example.tokens);
     const T = example.tokens.length;
@@ -212,32 +222,36 @@ export class SproutWindow extends SproutElement {
       return;
     }
     const answer = this.example.tokens[this.mark.end];
-    this.ui.predictions.replaceChildren(...this.predictionColumns((model) => this.predictions[model], answer));
+    this.ui.predictions.replaceChildren(
+      ...this.predictionColumns((model) => this.predictions[model], answer),
+    );
   }
 
   /** One column per model that has predictions (`of(model)`: its top list), best first. */
   predictionColumns(of, answer) {
-    return this.models.filter((m) => of(m)).map((model) => {
-      const column = el('section', 'model');
-      column.dataset.model = model;
-      column.append(el('h3', '', MODEL_NAMES[model] || this.example.model_names?.[model] || model));
-      const list = el('ol');
-      for (const p of of(model)) {
-        const item = el('li');
-        item.append(el('span', 'token', quoted(p.token)));
-        const bar = el('span', 'bar');
-        bar.style.width = `${Math.max(1, Math.round(p.prob * 80))}px`;
-        bar.setAttribute('aria-hidden', 'true');
-        item.append(bar, el('span', 'prob', formatPercent(p.prob)));
-        if (p.token === answer) {
-          item.classList.add('answer');
-          item.append(el('span', 'note', ' ✓ the story’s word'));
+    return this.models
+      .filter((m) => of(m))
+      .map((model) => {
+        const column = el('section', 'model');
+        column.dataset.model = model;
+        column.append(el('h3', '', MODEL_NAMES[model] || this.example.model_names?.[model] || model));
+        const list = el('ol');
+        for (const p of of(model)) {
+          const item = el('li');
+          item.append(el('span', 'token', quoted(p.token)));
+          const bar = el('span', 'bar');
+          bar.style.width = `${Math.max(1, Math.round(p.prob * 80))}px`;
+          bar.setAttribute('aria-hidden', 'true');
+          item.append(bar, el('span', 'prob', formatPercent(p.prob)));
+          if (p.token === answer) {
+            item.classList.add('answer');
+            item.append(el('span', 'note', ' ✓ the story’s word'));
+          }
+          list.append(item);
         }
-        list.append(item);
-      }
-      column.append(list);
-      return column;
-    });
+        column.append(list);
+        return column;
+      });
   }
 
   /** Away from the mark: both models' predictions for the token after the cursor. */
@@ -250,10 +264,13 @@ export class SproutWindow extends SproutElement {
       return;
     }
     const answer = this.example.tokens[cursor];
-    this.ui.hereTitle.textContent = answer === undefined
-      ? 'What the models predict after the last token:'
-      : `What the models predict here (the story goes on with ${quoted(answer)}):`;
-    this.ui.hereColumns.replaceChildren(...this.predictionColumns((model) => next[model]?.[cursor - 1], answer));
+    this.ui.hereTitle.textContent =
+      answer === undefined
+        ? 'What the models predict after the last token:'
+        : `What the models predict here (the story goes on with ${quoted(answer)}):`;
+    this.ui.hereColumns.replaceChildren(
+      ...this.predictionColumns((model) => next[model]?.[cursor - 1], answer),
+    );
   }
 
   setCursor(position) {
@@ -279,9 +296,11 @@ export class SproutWindow extends SproutElement {
     const first = Math.max(0, cursor - this.size);
     const seen = this.example.tokens.slice(first, cursor).map(displayToken).join(' ');
     const gone = first;
-    this.ui.status.textContent = `The window network sees ${cursor - first} tokens: ${seen}. ` +
-      (gone ? `The ${gone} earlier token${gone === 1 ? ' is' : 's are'} invisible to it; ${this.getAttribute('whole') || 'Sprout'} sees all ${cursor}.`
-            : 'Nothing has left its window yet.');
+    this.ui.status.textContent =
+      `The window network sees ${cursor - first} tokens: ${seen}. ` +
+      (gone
+        ? `The ${gone} earlier token${gone === 1 ? ' is' : 's are'} invisible to it; ${this.getAttribute('whole') || 'Sprout'} sees all ${cursor}.`
+        : 'Nothing has left its window yet.');
     const atMark = this.mark && cursor === markCursor(this.mark);
     this.ui.predictions.hidden = !(atMark && this.predictions);
     this.ui.elsewhere.hidden = !this.mark || atMark;
@@ -299,7 +318,12 @@ export class SproutWindow extends SproutElement {
       this.readerCursor(markCursor(this.mark));
       this.ui.slider.focus();
     });
-    box.append(document.createTextNode(`The models' predictions are shown with the cursor right after ${quoted(this.mark.text)} (token ${this.mark.position}, ${lastToken}).`), jump);
+    box.append(
+      document.createTextNode(
+        `The models' predictions are shown with the cursor right after ${quoted(this.mark.text)} (token ${this.mark.position}, ${lastToken}).`,
+      ),
+      jump,
+    );
   }
 
   onKey(event) {

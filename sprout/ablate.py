@@ -12,6 +12,7 @@ All heads of a layer are removed at once in one batch that holds one copy of the
 The residual stream entering that layer is the same for all of them, so it is recorded once on
 the intact model, and only the layers from there on are run again.
 """
+
 import random
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ class Measure:
     """One number read off next-token predictions: rows of ids and, per row, the positions p
     whose prediction of ids[p + 1] count. kind "loss": mean loss in nats over those predictions;
     "prob": mean probability of the right token."""
+
     name: str
     rows: tuple
     positions: tuple
@@ -114,9 +116,11 @@ def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
             real[i, : len(r)] = True
         handles = []
         for n, attn in enumerate(layers):
-            def add(module, args, n=n):
+
+            def add(module, args, n=n, real=real):
                 total = args[0][real].float().sum(0)
                 sums[n] = total if sums[n] is None else sums[n] + total
+
             handles.append(attn.proj.register_forward_pre_hook(add))
         try:
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
@@ -142,6 +146,7 @@ def _replace_per_copy(means_of_layer, heads_per_copy):
             for h in heads:
                 view[i, :, :, h, :] = means_of_layer[h].to(y.dtype)
         return (y,)
+
     return hook
 
 
@@ -190,7 +195,7 @@ def _measure_removals(model, measures, means, batches, autocast_bf16=True):
             for batch in batches:
                 logits = _removed_logits(model, inputs, means, batch)
                 for i in range(len(batch)):
-                    lp = _target_logprobs(logits[i * B:(i + 1) * B], ids, pos)
+                    lp = _target_logprobs(logits[i * B : (i + 1) * B], ids, pos)
                     add(removed[done + i], ks, lp.split(split))
                 done += len(batch)
     return intact / counts, removed / counts
@@ -207,10 +212,15 @@ def ablate_heads(model, measures, means, autocast_bf16=True, only=None):
     batches = [b for b in batches if b]
     intact, removed = _measure_removals(model, measures, means, batches, autocast_bf16)
     value = {s[0]: removed[i] for i, s in enumerate(s for b in batches for s in b)}
-    return {"intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
-            "ablated": {m.name: [[round(value[(l, h)][k].item(), 5) if (l, h) in value else None for h in range(H)]
-                                 for l in range(L)]
-                        for k, m in enumerate(measures)}}
+    return {
+        "intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
+        "ablated": {
+            m.name: [
+                [round(value[(l, h)][k].item(), 5) if (l, h) in value else None for h in range(H)] for l in range(L)
+            ]
+            for k, m in enumerate(measures)
+        },
+    }
 
 
 def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf16=True):
@@ -220,10 +230,12 @@ def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf1
     sets = [sorted(set(s)) for s in head_sets]
     if not sets or not all(sets):
         raise ValueError("ablate_together: needs at least one set, and no empty set")
-    batches = [sets[i:i + per_batch] for i in range(0, len(sets), per_batch)]
+    batches = [sets[i : i + per_batch] for i in range(0, len(sets), per_batch)]
     intact, removed = _measure_removals(model, measures, means, batches, autocast_bf16)
-    return {"intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
-            "removed": [{m.name: round(row[k].item(), 5) for k, m in enumerate(measures)} for row in removed]}
+    return {
+        "intact": {m.name: round(intact[k].item(), 5) for k, m in enumerate(measures)},
+        "removed": [{m.name: round(row[k].item(), 5) for k, m in enumerate(measures)} for row in removed],
+    }
 
 
 # ---- the measures the chapter asks about, and what removing a head costs each of them
@@ -245,8 +257,10 @@ def repeat_measures(repeats):
     """Loss on R's tokens 2..n the first time and the second time (as sprout.evaluate.repeat_loss)."""
     n = (repeats.size(1) - 1) // 2
     rows = tuple(tuple(r) for r in repeats.tolist())
-    return [Measure("repeat_first", rows, (tuple(range(1, n)),) * len(rows)),
-            Measure("repeat_second", rows, (tuple(range(n + 1, 2 * n)),) * len(rows))]
+    return [
+        Measure("repeat_first", rows, (tuple(range(1, n)),) * len(rows)),
+        Measure("repeat_second", rows, (tuple(range(n + 1, 2 * n)),) * len(rows)),
+    ]
 
 
 def name_measure(tokenizer, examples, context):
@@ -288,10 +302,12 @@ def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     generated = data.heldout_generated(STORIES)
     validation = data.validation_stories(tinystories_dir, STORIES)
     measures = [loss_measure(VALIDATION, tokenizer, validation)] if validation else []
-    measures += [loss_measure("loss_generated", tokenizer, generated),
-                 *repeat_measures(repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)),
-                 name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
-                 pronoun_measure(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context)]
+    measures += [
+        loss_measure("loss_generated", tokenizer, generated),
+        *repeat_measures(repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)),
+        name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
+        pronoun_measure(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context),
+    ]
     return measures, tokenizer.encode_batch(generated)
 
 
@@ -301,8 +317,10 @@ def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
     measures, mean_texts = standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means = mean_head_outputs(model, mean_texts, STORY_TOKENS)
     result = ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
-    return {"intact": result["intact"],
-            **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads}}
+    return {
+        "intact": result["intact"],
+        **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads},
+    }
 
 
 CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the set under test
@@ -313,8 +331,11 @@ def together_sets(heads, others, seed=0):
     a control CONTROL_DRAWS sets of as many heads drawn at random from `others` (none if too few)."""
     sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
     rng = random.Random(seed)
-    controls = ([sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
-                if len(others) >= len(heads) else [])
+    controls = (
+        [sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
+        if len(others) >= len(heads)
+        else []
+    )
     return sets, controls
 
 
@@ -325,8 +346,12 @@ def removed_together(model, measures, means, sets, controls):
 
     def entry(s, values):
         return {"heads": s, "values": values, "repeat_advantage_kept": advantage_kept(fresh["intact"], values)}
-    return {"intact": fresh["intact"], "sets": [entry(s, v) for s, v in zip(sets, fresh["removed"])],
-            "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets):])]}
+
+    return {
+        "intact": fresh["intact"],
+        "sets": [entry(s, v) for s, v in zip(sets, fresh["removed"])],
+        "controls": [entry(s, v) for s, v in zip(controls, fresh["removed"][len(sets) :])],
+    }
 
 
 def heads_removed_together(model, tokenizer, heads, others, seed=0):
@@ -350,8 +375,12 @@ def damage(result):
     "breaks" is the largest of them (never below 0) and "breaks_most" names it."""
     intact, ablated = result["intact"], result["ablated"]
     shares = {}
-    for name, kind in (("loss_tinystories_validation", "loss"), ("loss_generated", "loss"),
-                       ("name_probe", "prob"), ("pronoun_probe", "prob")):
+    for name, kind in (
+        ("loss_tinystories_validation", "loss"),
+        ("loss_generated", "loss"),
+        ("name_probe", "prob"),
+        ("pronoun_probe", "prob"),
+    ):
         if name not in intact:
             continue
         sign = 1 if kind == "loss" else -1
@@ -359,8 +388,10 @@ def damage(result):
         shares[name] = [[sign * (v - base) / base for v in row] for row in ablated[name]]
     if "repeat_first" in intact:
         advantage = intact["repeat_first"] - intact["repeat_second"]
-        shares["repeat"] = [[1 - (f - s) / advantage for f, s in zip(rf, rs)]
-                            for rf, rs in zip(ablated["repeat_first"], ablated["repeat_second"])]
+        shares["repeat"] = [
+            [1 - (f - s) / advantage for f, s in zip(rf, rs)]
+            for rf, rs in zip(ablated["repeat_first"], ablated["repeat_second"])
+        ]
     names = list(shares)
     L, H = len(next(iter(shares.values()))), len(next(iter(shares.values()))[0])
     breaks, most = [], []
@@ -368,5 +399,8 @@ def damage(result):
         values = [[shares[n][layer][head] for n in names] for head in range(H)]
         breaks.append([round(max(0.0, max(v)), 4) for v in values])
         most.append([names[max(range(len(names)), key=v.__getitem__)] for v in values])
-    return {"shares": {n: [[round(v, 4) for v in row] for row in s] for n, s in shares.items()},
-            "breaks": breaks, "breaks_most": most}
+    return {
+        "shares": {n: [[round(v, 4) for v in row] for row in s] for n, s in shares.items()},
+        "breaks": breaks,
+        "breaks_most": most,
+    }

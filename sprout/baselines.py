@@ -11,6 +11,7 @@ previous-token or ◆ head claims a habit of position: shuffling keeps the posit
 score on shuffled text says only whether the habit holds without meaning (it does, and more
 strongly). Those kinds must clear the untrained baseline; the shuffled score is shown beside.
 """
+
 import random
 
 import torch
@@ -21,8 +22,12 @@ from .head_scores import SCORE_KINDS, head_scores, untrained_like
 UNTRAINED_SEEDS = 5  # seeds seed .. seed + 4
 MARGIN = 0.1  # "clearly above": at least this much (scores are shares of attention, 0..1)
 SPREADS = 2  # ... above the untrained mean plus this many standard deviations
-MUST_CLEAR = {"induction": ("untrained", "shuffled"), "previous_token": ("untrained",),
-              "first_token": ("untrained",), "first_token_argmax": ("untrained",)}
+MUST_CLEAR = {
+    "induction": ("untrained", "shuffled"),
+    "previous_token": ("untrained",),
+    "first_token": ("untrained",),
+    "first_token_argmax": ("untrained",),
+}
 
 
 def shuffled(ids, rng):
@@ -55,11 +60,20 @@ def baselines(model, repeats, tokenized, trained, seed=0, seeds=UNTRAINED_SEEDS)
         shuffled_matrix = on_shuffled[source][kind]
         scores = trained[source][kind]
         floor_untrained = mean + SPREADS * std + MARGIN
-        called = [[s >= floor_untrained and ("shuffled" not in MUST_CLEAR[kind] or s >= sh + MARGIN)
-                   for s, sh in zip(row, sh_row)] for row, sh_row in zip(scores, shuffled_matrix)]
+        called = [
+            [
+                s >= floor_untrained and ("shuffled" not in MUST_CLEAR[kind] or s >= sh + MARGIN)
+                for s, sh in zip(row, sh_row)
+            ]
+            for row, sh_row in zip(scores, shuffled_matrix)
+        ]
         out[kind] = {
-            "untrained": {"seeds": list(range(seed, seed + seeds)), "best": [round(v, 4) for v in best.tolist()],
-                          "mean": round(mean, 4), "std": round(std, 4)},
+            "untrained": {
+                "seeds": list(range(seed, seed + seeds)),
+                "best": [round(v, 4) for v in best.tolist()],
+                "mean": round(mean, 4),
+                "std": round(std, 4),
+            },
             "shuffled": {"matrix": shuffled_matrix, "best": max(max(row) for row in shuffled_matrix)},
             "must_clear": list(MUST_CLEAR[kind]),
             "called": called,

@@ -2,6 +2,7 @@
 and compiled, beside the plain reference, each as a fraction of this machine's own bf16 matmul
 peak (MFU). The variants take turns step by step, so a machine that slows down mid-run slows
 them all alike and their ratios stay fair."""
+
 import resource
 import statistics
 import time
@@ -93,22 +94,32 @@ def run_bench(config, batch_size=8, seq_len=256, steps=5, reference=True, compil
     ids = torch.randint(0, cfg.vocab_size, (batch_size, seq_len + 1), device=device)
     seconds = time_in_turns(variants, (ids[:, :-1], ids[:, 1:]), device, steps)
     peak = max(peak_before, matmul_peak(cfg, tokens, device))
-    result = {"config": config, "parameters": count_parameters(variants["eager"].model),
-              "batch_size": batch_size, "seq_len": seq_len, "device": device.type,
-              "threads": torch.get_num_threads(), "steps_timed": steps, "hardware": describe(device),
-              "matmul_peak_tflops": float(f"{peak / 1e12:.4g}"),
-              "train_flops_per_token": round(flops)}
+    result = {
+        "config": config,
+        "parameters": count_parameters(variants["eager"].model),
+        "batch_size": batch_size,
+        "seq_len": seq_len,
+        "device": device.type,
+        "threads": torch.get_num_threads(),
+        "steps_timed": steps,
+        "hardware": describe(device),
+        "matmul_peak_tflops": float(f"{peak / 1e12:.4g}"),
+        "train_flops_per_token": round(flops),
+    }
     for name, times in seconds.items():
         rate = tokens / statistics.median(times)
-        result[name] = {"tokens_per_s": round(rate), "best_tokens_per_s": round(tokens / min(times)),
-                        "mfu": round(utilisation(rate, flops, peak), 4)}
+        result[name] = {
+            "tokens_per_s": round(rate),
+            "best_tokens_per_s": round(tokens / min(times)),
+            "mfu": round(utilisation(rate, flops, peak), 4),
+        }
     fastest = max((n for n in seconds if n != "reference"), key=lambda n: result[n]["tokens_per_s"])
     result["fastest"] = fastest
     if "reference" in result:
-        result["speedup_vs_reference"] = round(
-            result[fastest]["tokens_per_s"] / result["reference"]["tokens_per_s"], 2)
+        result["speedup_vs_reference"] = round(result[fastest]["tokens_per_s"] / result["reference"]["tokens_per_s"], 2)
     result["inference_tokens_per_s"] = round(
-        inference_rate(variants["eager"].model, batch_size, seq_len, steps, device))
+        inference_rate(variants["eager"].model, batch_size, seq_len, steps, device)
+    )
     result["generated_stories_per_s"] = round(story_rate())
     result["peak_memory_mb"] = round(peak_memory_mb(device))
     return result

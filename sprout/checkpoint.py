@@ -2,6 +2,7 @@
 
 Folders are written next to their final place and swapped in with renames, so a killed run
 leaves either the old checkpoint or the new one, never half of one."""
+
 import json
 import os
 import shutil
@@ -74,15 +75,17 @@ def load_checkpoint(folder, device="cpu"):
     found = {k: tuple(v.shape) for k, v in tensors.items()}
     problems = [f"missing {k}" for k in expected if k not in found]
     problems += [f"unexpected {k}" for k in found if k not in expected]
-    problems += [f"{k}: config wants {expected[k]}, file has {found[k]}"
-                 for k in expected if k in found and expected[k] != found[k]]
+    problems += [
+        f"{k}: config wants {expected[k]}, file has {found[k]}"
+        for k in expected
+        if k in found and expected[k] != found[k]
+    ]
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise CheckpointError(f"{weights} does not match {folder / 'config.json'}: {shown}")
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
     tokenizer = Tokenizer.load(folder / "tokenizer.json")
     if tokenizer.vocab_size != cfg.vocab_size:
-        raise CheckpointError(
-            f"{folder}: tokenizer has {tokenizer.vocab_size} tokens, config says {cfg.vocab_size}")
+        raise CheckpointError(f"{folder}: tokenizer has {tokenizer.vocab_size} tokens, config says {cfg.vocab_size}")
     training = read_json(folder / "training.json") if (folder / "training.json").exists() else {}
     return model.to(device).eval(), tokenizer, training

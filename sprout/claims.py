@@ -1,4 +1,5 @@
 """The chapter's claims: floors on the measured numbers (sprout.measurements), and their verdicts."""
+
 import json
 import operator
 from dataclasses import dataclass
@@ -49,27 +50,53 @@ CLAIMS = (
     Claim("heads.induction.score", ">=", "induction_score", "best induction score on [◆, R, R]"),
     Claim("repeat.sprout.drop", ">=", "sprout_repeat_drop", "Sprout's loss drop on a repeat (nats)"),
     Claim("repeat.gpt1.drop", "<", "gpt1_repeat_drop", "gpt-1's loss drop on a repeat (nats)"),
-    Claim("heads_on_repeats.previous_token.score", ">=", "previous_token_score", "best previous-token score on [◆, R, R]"),
+    Claim(
+        "heads_on_repeats.previous_token.score", ">=", "previous_token_score", "best previous-token score on [◆, R, R]"
+    ),
     Claim("heads.previous_token.score", ">=", "previous_token_score", "best previous-token score on the examples"),
-    Claim("heads_on_repeats.first_token_argmax.score", ">=", "first_token_argmax_share",
-          "best share of rows of [◆, R, R] whose argmax is ◆"),
-    Claim("heads.first_token_argmax.score", ">=", "first_token_argmax_share",
-          "best share of the examples' rows whose argmax is ◆"),
+    Claim(
+        "heads_on_repeats.first_token_argmax.score",
+        ">=",
+        "first_token_argmax_share",
+        "best share of rows of [◆, R, R] whose argmax is ◆",
+    ),
+    Claim(
+        "heads.first_token_argmax.score",
+        ">=",
+        "first_token_argmax_share",
+        "best share of the examples' rows whose argmax is ◆",
+    ),
     Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"'),
     Claim("zorbin.sprout.mean_prob", ">=", "zorbin_sprout_prob", "Zorbin Plax again, Sprout"),
     Claim("zorbin.gpt1.mean_prob", "<", "zorbin_gpt1_prob", "Zorbin Plax again, gpt-1"),
     Claim("probes.name.sprout", ">=", "name_probe_sprout", "made-up names over the probe stories, Sprout"),
     Claim("probes.name.gpt1", "<", "name_probe_gpt1", "made-up names over the probe stories, gpt-1"),
     Claim("probes.pronoun.value", ">=", "pronoun_probe", "pronoun -> its character over the probe stories, best head"),
-    Claim("probes.first_token_argmax.value", ">=", "first_token_argmax_probe",
-          "◆ as row argmax over held-out stories, best head"),
-    Claim("ablation.induction_heads.repeat_advantage_kept", "<", "induction_removal_kept",
-          "share of the repeat's advantage left without the induction heads (removed together)"),
-    Claim("ablation.induction_heads.control_kept_median", ">=", "induction_removal_kept",
-          "share of the repeat's advantage left without as many other heads (median of random sets)"),
+    Claim(
+        "probes.first_token_argmax.value",
+        ">=",
+        "first_token_argmax_probe",
+        "◆ as row argmax over held-out stories, best head",
+    ),
+    Claim(
+        "ablation.induction_heads.repeat_advantage_kept",
+        "<",
+        "induction_removal_kept",
+        "share of the repeat's advantage left without the induction heads (removed together)",
+    ),
+    Claim(
+        "ablation.induction_heads.control_kept_median",
+        ">=",
+        "induction_removal_kept",
+        "share of the repeat's advantage left without as many other heads (median of random sets)",
+    ),
 )
-VALIDATION_CLAIM = Claim("loss.tinystories_validation.sprout", "<", "tinystories_validation_loss",
-                         "Sprout's loss on TinyStories validation (nats)")
+VALIDATION_CLAIM = Claim(
+    "loss.tinystories_validation.sprout",
+    "<",
+    "tinystories_validation_loss",
+    "Sprout's loss on TinyStories validation (nats)",
+)
 
 
 def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_FILE, seed=0):
@@ -87,12 +114,16 @@ def verdicts(stats):
     for corpus in LOSS_CORPORA:
         losses = [stats.get(f"loss.{corpus}.{m}") for m in ("sprout", "gpt1", "window")]
         if None not in losses:
-            rows.append((f"held-out loss on {corpus}: Sprout < gpt-1 < window", losses[0] < losses[1] < losses[2], losses))
+            rows.append(
+                (f"held-out loss on {corpus}: Sprout < gpt-1 < window", losses[0] < losses[1] < losses[2], losses)
+            )
     return rows
 
 
 def print_claims(stats):
     for claim, holds, measured in verdicts(stats):
         print(f"{'PASS' if holds else 'FAIL'}  {claim}: {json.dumps(measured, ensure_ascii=False)}")
-    print(f"probe  the Tom head's share of a pronoun on its character over {stats['probes.stories']} stories: "
-          f"{stats['probes.pronoun.tom_head']}")
+    print(
+        f"probe  the Tom head's share of a pronoun on its character over {stats['probes.stories']} stories: "
+        f"{stats['probes.pronoun.tom_head']}"
+    )

@@ -1,15 +1,16 @@
 """The `sprout` command (python -m sprout); every error is one line, never a traceback.
 
-  train     train a model, from flags or a recipe file's stages (resumable)
-  eval      held-out loss of a checkpoint
-  attend    tokens and every head's attention for a text, as JSON
-  generate  sample a continuation
-  bench     training tokens/s and MFU, eager, compiled and the plain reference
-  publish   copy a run's weights as a bf16 checkpoint
-  claims    the chapter's claims measured on the published checkpoints
-  probes    one-story claims beside many-story probes, per snapshot
-  data      download TinyStories from the Hub, or tokenize a corpus into shards
+train     train a model, from flags or a recipe file's stages (resumable)
+eval      held-out loss of a checkpoint
+attend    tokens and every head's attention for a text, as JSON
+generate  sample a continuation
+bench     training tokens/s and MFU, eager, compiled and the plain reference
+publish   copy a run's weights as a bf16 checkpoint
+claims    the chapter's claims measured on the published checkpoints
+probes    one-story claims beside many-story probes, per snapshot
+data      download TinyStories from the Hub, or tokenize a corpus into shards
 """
+
 import argparse
 import json
 import sys
@@ -30,7 +31,9 @@ def parse_mix(text):
         whole = {"copy_min", "copy_max", "copy_times", "echo_min", "echo_max"}
         return data.Mix(**{k: (int(v) if k in whole else float(v)) for k, v in pairs.items()})
     except (ValueError, TypeError) as e:
-        raise argparse.ArgumentTypeError(f"bad --mix {text!r}: use e.g. generated=0.7,tinystories=0.2,copy=0.1 ({e})")
+        raise argparse.ArgumentTypeError(
+            f"bad --mix {text!r}: use e.g. generated=0.7,tinystories=0.2,copy=0.1 ({e})"
+        ) from None
 
 
 def model_choice(text):
@@ -40,11 +43,13 @@ def model_choice(text):
     if text in CONFIGS:
         return text
     if not Path(text).is_file():
-        raise argparse.ArgumentTypeError(f"--model {text!r}: neither one of {', '.join(CONFIGS)} nor a config.json file")
+        raise argparse.ArgumentTypeError(
+            f"--model {text!r}: neither one of {', '.join(CONFIGS)} nor a config.json file"
+        )
     try:
         return config_from_dict(json.loads(Path(text).read_text(encoding="utf-8")))
     except ValueError as e:
-        raise argparse.ArgumentTypeError(f"--model {text}: {e}")
+        raise argparse.ArgumentTypeError(f"--model {text}: {e}") from None
 
 
 def tinystories_dir(arg):
@@ -62,8 +67,10 @@ def cmd_train_recipe(args):
     from .train import set_threads
 
     if distributed.world_size() > 1:
-        raise ValueError("--recipe trains its stages one after the other in one process; under torchrun, "
-                         "train one stage with its flags (--out, --init-from, ...)")
+        raise ValueError(
+            "--recipe trains its stages one after the other in one process; under torchrun, "
+            "train one stage with its flags (--out, --init-from, ...)"
+        )
     recipe_file = recipes.load(args.recipe)
     set_threads()
 
@@ -93,13 +100,26 @@ def cmd_train(args):
         # a time-budgeted run was fitted once; it is fitted again only when --minutes is given again
         changes["time_budget_s"] = 60 * args.minutes
     else:
-        recipe = Recipe(model=args.model, steps=args.steps or 2000, batch_size=args.batch_size,
-                        seq_len=args.seq_len, late_seq_len=args.late_seq_len, late_steps=args.late_steps or 0,
-                        lr=args.lr, warmup=args.warmup, seed=args.seed, qk_gain_init=args.qk_gain_init,
-                        mix=args.mix, eval_every=args.eval_every, save_every_min=args.save_every_min,
-                        compile=args.compile, init_from=args.init_from or "",
-                        keep_snapshots=args.keep_snapshots, loader_workers=args.loader_workers,
-                        time_budget_s=60 * args.minutes)
+        recipe = Recipe(
+            model=args.model,
+            steps=args.steps or 2000,
+            batch_size=args.batch_size,
+            seq_len=args.seq_len,
+            late_seq_len=args.late_seq_len,
+            late_steps=args.late_steps or 0,
+            lr=args.lr,
+            warmup=args.warmup,
+            seed=args.seed,
+            qk_gain_init=args.qk_gain_init,
+            mix=args.mix,
+            eval_every=args.eval_every,
+            save_every_min=args.save_every_min,
+            compile=args.compile,
+            init_from=args.init_from or "",
+            keep_snapshots=args.keep_snapshots,
+            loader_workers=args.loader_workers,
+            time_budget_s=60 * args.minutes,
+        )
     tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
     stories = None if args.shards else tinystories_dir(args.tinystories)
     ranks = distributed.start(pick_device())  # a world of one without torchrun
@@ -122,8 +142,11 @@ def cmd_eval(args):
     model, tok, _ = load_checkpoint(args.checkpoint)
     texts = data.read_stories(args.corpus)[: args.limit or None] if args.corpus else data.heldout_generated()
     loss = heldout_loss(model, tok, texts)
-    print(json.dumps({"stories": len(texts), "loss_nats_per_token": round(loss, 4),
-                      "e_to_the_loss": round(perplexity(loss), 2)}))
+    print(
+        json.dumps(
+            {"stories": len(texts), "loss_nats_per_token": round(loss, 4), "e_to_the_loss": round(perplexity(loss), 2)}
+        )
+    )
 
 
 def cmd_attend(args):
@@ -142,10 +165,14 @@ def cmd_attend(args):
         raise ValueError(f"the text is {len(ids)} tokens with ◆; this model reads at most {limit}")
     batch = torch.tensor([ids])
     logits, weights = capture_attention(model, batch)
-    out = {"tokens": tok.display_tokens(ids), "ids": ids,
-           "attention": [[[[round(w, 5) for w in row] for row in head] for head in layer]
-                         for layer in weights[0].tolist()],
-           "next_logprob": [round(-x, 5) for x in token_losses(logits, batch)[0].tolist()]}
+    out = {
+        "tokens": tok.display_tokens(ids),
+        "ids": ids,
+        "attention": [
+            [[[round(w, 5) for w in row] for row in head] for head in layer] for layer in weights[0].tolist()
+        ],
+        "next_logprob": [round(-x, 5) for x in token_losses(logits, batch)[0].tolist()],
+    }
     print(json.dumps(out, ensure_ascii=False))
 
 
@@ -160,8 +187,19 @@ def cmd_generate(args):
 def cmd_bench(args):
     from .bench import run_bench
 
-    print(json.dumps(run_bench(args.config, args.batch_size, args.seq_len, args.steps,
-                               reference=not args.no_reference, compile=args.compile), indent=1))
+    print(
+        json.dumps(
+            run_bench(
+                args.config,
+                args.batch_size,
+                args.seq_len,
+                args.steps,
+                reference=not args.no_reference,
+                compile=args.compile,
+            ),
+            indent=1,
+        )
+    )
 
 
 def publish(run, dest):
@@ -198,12 +236,20 @@ def cmd_probes(args):
     for folder in args.checkpoints:
         model, tok, training = load_checkpoint(folder)
         last_evaluation = (training.get("history") or [{}])[-1]
-        result = {"checkpoint": folder, "step": training.get("step"),
-                  # the run's own held-out TinyStories loss: a run that learns its stories by
-                  # heart shows it here first
-                  "loss_tinystories_heldout": last_evaluation.get("loss_tinystories_heldout"),
-                  **snapshot_numbers(model, tok, tinystories_dir(args.tinystories), args.stories,
-                                     tokenized_set(examples, tok, {"sprout": model}))}
+        result = {
+            "checkpoint": folder,
+            "step": training.get("step"),
+            # the run's own held-out TinyStories loss: a run that learns its stories by
+            # heart shows it here first
+            "loss_tinystories_heldout": last_evaluation.get("loss_tinystories_heldout"),
+            **snapshot_numbers(
+                model,
+                tok,
+                tinystories_dir(args.tinystories),
+                args.stories,
+                tokenized_set(examples, tok, {"sprout": model}),
+            ),
+        }
         print(json.dumps(result, ensure_ascii=False), flush=True)
 
 
@@ -228,8 +274,17 @@ def cmd_data_prepare(args):
     index = prepare(folder, args.out, Tokenizer.load(args.tokenizer), quiet=args.quiet)
     seconds = time.time() - began
     tokens = sum(split["tokens"] for split in index["splits"].values())
-    print(json.dumps({"out": args.out, "stories": {k: v["stories"] for k, v in index["splits"].items()},
-                      "tokens": tokens, "seconds": round(seconds, 1), "tokens_per_s": round(tokens / seconds)}))
+    print(
+        json.dumps(
+            {
+                "out": args.out,
+                "stories": {k: v["stories"] for k, v in index["splits"].items()},
+                "tokens": tokens,
+                "seconds": round(seconds, 1),
+                "tokens_per_s": round(tokens / seconds),
+            }
+        )
+    )
 
 
 def build_parser():
@@ -237,16 +292,27 @@ def build_parser():
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     t = sub.add_parser("train", help="train a model (resumable)")
-    t.add_argument("--model", type=model_choice, default="sprout",
-                   help="window, gpt1, sprout (default), or a config.json file for a model of another size")
-    t.add_argument("--recipe", help="a recipe file (or a name in sprout/recipes/: sprout, gpt1, window, "
-                   "sprout-v2): train its stages in order, resuming any that were interrupted")
+    t.add_argument(
+        "--model",
+        type=model_choice,
+        default="sprout",
+        help="window, gpt1, sprout (default), or a config.json file for a model of another size",
+    )
+    t.add_argument(
+        "--recipe",
+        help="a recipe file (or a name in sprout/recipes/: sprout, gpt1, window, "
+        "sprout-v2): train its stages in order, resuming any that were interrupted",
+    )
     t.add_argument("--runs", default="runs", help="with --recipe: the folder for the stages' runs")
     t.add_argument("--publish", help="with --recipe: copy the last stage as bf16 weights to this folder")
     t.add_argument("--out", help="checkpoint folder, written every few minutes")
     t.add_argument("--resume", action="store_true", help="continue the run saved in --out")
-    t.add_argument("--steps", type=int, help="total optimizer steps (default 2000; with --resume: "
-                   "a new total, the learning-rate schedule follows it from the current step)")
+    t.add_argument(
+        "--steps",
+        type=int,
+        help="total optimizer steps (default 2000; with --resume: "
+        "a new total, the learning-rate schedule follows it from the current step)",
+    )
     t.add_argument("--stop-after", type=int, help="stop (and save) after this many more steps")
     t.add_argument("--batch-size", type=int, default=8)
     t.add_argument("--seq-len", type=int, default=256)
@@ -256,24 +322,45 @@ def build_parser():
     t.add_argument("--warmup", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--qk-gain-init", type=float, default=2.0)
-    t.add_argument("--mix", type=parse_mix, default=data.Mix(),
-                   help="shares of generated stories, TinyStories and random repeats, "
-                        "e.g. generated=0.6,tinystories=0.25,copy=0.15")
-    t.add_argument("--tinystories", default="", help="TinyStories folder ('none' to skip; "
-                   "default ../shared/data/tinystories if present)")
-    t.add_argument("--shards", help="read TinyStories from a folder made by `sprout data prepare` "
-                   "(memory-mapped, instead of --tinystories); give it again with --resume")
+    t.add_argument(
+        "--mix",
+        type=parse_mix,
+        default=data.Mix(),
+        help="shares of generated stories, TinyStories and random repeats, "
+        "e.g. generated=0.6,tinystories=0.25,copy=0.15",
+    )
+    t.add_argument(
+        "--tinystories",
+        default="",
+        help="TinyStories folder ('none' to skip; default ../shared/data/tinystories if present)",
+    )
+    t.add_argument(
+        "--shards",
+        help="read TinyStories from a folder made by `sprout data prepare` "
+        "(memory-mapped, instead of --tinystories); give it again with --resume",
+    )
     t.add_argument("--tokenizer", help="tokenizer.json to reuse (default: train one, or the shards')")
     t.add_argument("--init-from", help="checkpoint whose weights to start from")
     t.add_argument("--eval-every", type=int, default=200)
     t.add_argument("--save-every-min", type=float, default=5.0)
     t.add_argument("--compile", action="store_true", help="torch.compile the training forward")
-    t.add_argument("--loader-workers", type=int, default=0,
-                   help="processes that build batches ahead (for a GPU; same batches either way)")
-    t.add_argument("--minutes", type=float, default=0.0,
-                   help="fit the run's length to this much wall-clock time (overrides --steps after 25 timed steps)")
-    t.add_argument("--keep-snapshots", action="store_true",
-                   help="keep a bf16 copy of the weights at every evaluation, in OUT-snapshots/")
+    t.add_argument(
+        "--loader-workers",
+        type=int,
+        default=0,
+        help="processes that build batches ahead (for a GPU; same batches either way)",
+    )
+    t.add_argument(
+        "--minutes",
+        type=float,
+        default=0.0,
+        help="fit the run's length to this much wall-clock time (overrides --steps after 25 timed steps)",
+    )
+    t.add_argument(
+        "--keep-snapshots",
+        action="store_true",
+        help="keep a bf16 copy of the weights at every evaluation, in OUT-snapshots/",
+    )
     t.set_defaults(func=cmd_train)
 
     e = sub.add_parser("eval", help="held-out loss in nats per token, and e^loss")
@@ -325,16 +412,24 @@ def build_parser():
     pr.set_defaults(func=cmd_probes)
     d = sub.add_parser("data", help="fetch TinyStories, or tokenize a corpus into shards")
     dsub = d.add_subparsers(dest="data_command", required=True, parser_class=Parser)
-    dl = dsub.add_parser("download", help="fetch the full TinyStories from the Hugging Face Hub into its "
-                         "cache and print the folder to pass as --tinystories")
+    dl = dsub.add_parser(
+        "download",
+        help="fetch the full TinyStories from the Hugging Face Hub into its "
+        "cache and print the folder to pass as --tinystories",
+    )
     dl.add_argument("--cache-dir", help="the Hub cache to use (default: huggingface_hub's, $HF_HOME)")
     dl.set_defaults(func=cmd_data_download)
-    pp = dsub.add_parser("prepare", help="tokenize a TinyStories folder once into uint16 shards that "
-                         "`sprout train --shards` reads memory-mapped")
+    pp = dsub.add_parser(
+        "prepare",
+        help="tokenize a TinyStories folder once into uint16 shards that `sprout train --shards` reads memory-mapped",
+    )
     pp.add_argument("--tinystories", default="", help="TinyStories folder (default ../shared/data/tinystories)")
     pp.add_argument("--out", required=True, help="the shard folder to write (replaced whole when done)")
-    pp.add_argument("--tokenizer", default=str(data.REPO_ROOT / "build_artifacts/checkpoints/sprout/tokenizer.json"),
-                    help="tokenizer.json to encode with (default: the published Sprout's)")
+    pp.add_argument(
+        "--tokenizer",
+        default=str(data.REPO_ROOT / "build_artifacts/checkpoints/sprout/tokenizer.json"),
+        help="tokenizer.json to encode with (default: the published Sprout's)",
+    )
     pp.add_argument("--quiet", action="store_true", help="no progress bar")
     pp.set_defaults(func=cmd_data_prepare)
     return p

@@ -1,4 +1,5 @@
 """Corpora: TinyStories-style files, the story generator, and the batches training reads."""
+
 import hashlib
 import os
 import random
@@ -18,8 +19,18 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 # Curly quotes and dashes, UTF-8 read as Windows-1252: the dataset's own mojibake.
 _MOJIBAKE = re.compile("\u00e2\u20ac[\u0080-\u00ff\u0152-\u2122]?")
-_PLAIN = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                        "\u2013": "-", "\u2014": "-", "\u2026": "...", "\u200a": " "})
+_PLAIN = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2026": "...",
+        "\u200a": " ",
+    }
+)
 
 
 def _as_byte(char):
@@ -106,8 +117,9 @@ def tinystories_train_files(directory, pinned=None):
                 raise FileNotFoundError(f"{path}: the recipe names this corpus file and it is missing")
             digest = file_sha256(path)
             if digest != pinned[path.name]:
-                raise ValueError(f"{path}: sha256 {digest[:12]}... differs from the recipe's "
-                                 f"{pinned[path.name][:12]}...")
+                raise ValueError(
+                    f"{path}: sha256 {digest[:12]}... differs from the recipe's {pinned[path.name][:12]}..."
+                )
         return files
     files = sorted(p for p in Path(directory).glob("*.txt") if "valid" not in p.name.lower())
     if not files:
@@ -181,6 +193,7 @@ class TextStories:
 # A kind of document is made from (BatchMaker, random.Random) as (token ids, whether each token
 # is scored as a prediction target).
 
+
 def all_scored(ids):
     return ids, [True] * len(ids)
 
@@ -222,8 +235,13 @@ def pronoun_document(maker, rng):
 
 # Each kind of document by the Mix share that asks for it. The order is the population that
 # rng.choices draws from, so it is part of the batches a seed produces.
-DOCUMENT_KINDS = {"generated": generated_document, "tinystories": tinystories_document, "copy": copy_document,
-                  "echo": echo_document, "pronouns": pronoun_document}
+DOCUMENT_KINDS = {
+    "generated": generated_document,
+    "tinystories": tinystories_document,
+    "copy": copy_document,
+    "echo": echo_document,
+    "pronouns": pronoun_document,
+}
 
 
 class BatchMaker:
@@ -283,10 +301,10 @@ class StepBatches(torch.utils.data.IterableDataset):
             yield self.maker.batch(step, *self.shape_at(step))
 
 
-
 def repeat_batch(vocab_size, start_id, n, count, seed=0):
     rng = random.Random(seed)
     return torch.tensor([random_repeat(rng, vocab_size, start_id, n) for _ in range(count)])
+
 
 def step_batches(maker, start, end, shape_at, workers=0):
     """An iterator over the batches of steps start..end-1; workers > 0 builds them ahead in
@@ -326,12 +344,15 @@ def heldout_corpora(tinystories_dir, count):
     stories, and the first `count` of TinyStories' validation.txt where the folder has one.
     The description names the file by its sha256, so a number can say what it was measured on
     and a later check re-measures only what it can."""
-    corpora = {"generated": (heldout_generated(count), {"corpus": "generated", "seed": HELDOUT_SEED,
-                                                        "stories": count})}
+    corpora = {"generated": (heldout_generated(count), {"corpus": "generated", "seed": HELDOUT_SEED, "stories": count})}
     validation = validation_stories(tinystories_dir, count)
     if validation:
         path = validation_file(tinystories_dir)
-        about = {"corpus": "tinystories_validation", "file": path.name, "sha256": file_sha256(path),
-                 "stories": len(validation)}
+        about = {
+            "corpus": "tinystories_validation",
+            "file": path.name,
+            "sha256": file_sha256(path),
+            "stories": len(validation),
+        }
         corpora["tinystories_validation"] = (validation, about)
     return corpora

@@ -6,6 +6,7 @@ targets and divided by the count over the whole batch, so the gradients DDP aver
 ranks are the gradients one process would compute on the whole batch. Rank 0 alone writes
 checkpoints and logs; decisions that must match on every rank (stop now, the length a time
 budget fits) are taken together."""
+
 import os
 from datetime import timedelta
 
@@ -38,15 +39,17 @@ class Ranks:
         """Each batch shape must split evenly, or the ranks would not see one process's batches."""
         bad = sorted({rows for rows in row_counts if rows % self.world})
         if bad:
-            raise ValueError(f"a batch of {', '.join(map(str, bad))} rows does not split over {self.world} ranks: "
-                             f"use a --batch-size (and late-phase batch) divisible by the number of processes")
+            raise ValueError(
+                f"a batch of {', '.join(map(str, bad))} rows does not split over {self.world} ranks: "
+                f"use a --batch-size (and late-phase batch) divisible by the number of processes"
+            )
 
     def share(self, rows):
         """This rank's slice of a whole batch's rows."""
         if not self.active:
             return rows
         per_rank = rows.size(0) // self.world
-        return rows[self.rank * per_rank:(self.rank + 1) * per_rank]
+        return rows[self.rank * per_rank : (self.rank + 1) * per_rank]
 
     def wrap(self, model, device):
         if not self.active:
@@ -83,8 +86,10 @@ class Ranks:
 
     def lost(self, error, out_dir):
         first = (str(error).strip().splitlines() or [type(error).__name__])[0][:240]
-        return DistributedError(f"rank {self.rank} of {self.world} stopped ({first}); where another rank died, "
-                                f"its log says why; the last checkpoint in {out_dir} is intact: continue with --resume")
+        return DistributedError(
+            f"rank {self.rank} of {self.world} stopped ({first}); where another rank died, "
+            f"its log says why; the last checkpoint in {out_dir} is intact: continue with --resume"
+        )
 
 
 def world_size():
@@ -110,4 +115,3 @@ def start(device):
 def stop(ranks):
     if ranks.active and dist.is_initialized():
         dist.destroy_process_group()
-

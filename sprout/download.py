@@ -3,6 +3,7 @@
 huggingface_hub writes each file as blobs/<etag>.incomplete, renames it when its size checks
 out and only then links it into the snapshot folder, so an interrupted download is resumed by
 the next call and no half file is ever in the folder that training reads."""
+
 from pathlib import Path
 
 REPO = "roneneldan/TinyStories"
@@ -15,8 +16,10 @@ class DownloadError(RuntimeError):
 
 
 def unreachable(reason):
-    return DownloadError(f"cannot reach the Hugging Face Hub for {REPO} ({reason}); without it, pass "
-                         "--tinystories DIR or set SPROUT_TINYSTORIES=DIR to a folder of TinyStories .txt files")
+    return DownloadError(
+        f"cannot reach the Hugging Face Hub for {REPO} ({reason}); without it, pass "
+        "--tinystories DIR or set SPROUT_TINYSTORIES=DIR to a folder of TinyStories .txt files"
+    )
 
 
 def check_reachable(endpoint):
@@ -46,16 +49,21 @@ def download_tinystories(cache_dir=None, endpoint=None, files=FILES):
     folders = set()
     for name in files:
         try:
-            path = hf_hub_download(REPO, name, repo_type="dataset", cache_dir=cache_dir, endpoint=endpoint,
-                                   etag_timeout=10)
+            path = hf_hub_download(
+                REPO, name, repo_type="dataset", cache_dir=cache_dir, endpoint=endpoint, etag_timeout=10
+            )
         except (LocalEntryNotFoundError, OfflineModeIsEnabled, httpx2.ConnectError, httpx2.TimeoutException) as e:
             raise unreachable(type(e).__name__) from None
         except (HfHubHTTPError, httpx2.HTTPError, OSError) as e:
             first_line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            raise DownloadError(f"download of {name} stopped ({first_line}); nothing half-done is used, "
-                                f"run `sprout data download` again to resume") from None
+            raise DownloadError(
+                f"download of {name} stopped ({first_line}); nothing half-done is used, "
+                f"run `sprout data download` again to resume"
+            ) from None
         folders.add(Path(path).parent)
     if len(folders) != 1:
-        raise DownloadError(f"the files of {REPO} came from different revisions: {sorted(map(str, folders))}; "
-                            "run `sprout data download` again")
+        raise DownloadError(
+            f"the files of {REPO} came from different revisions: {sorted(map(str, folders))}; "
+            "run `sprout data download` again"
+        )
     return folders.pop()

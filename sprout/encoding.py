@@ -6,6 +6,7 @@ Each row's bytes add up to exactly 255 (largest-remainder rounding of 255 x weig
 reader decodes with weight = byte / 255: rows sum to 1 and every weight is within 1/255 of the
 model's. The widgets' JavaScript decoder follows the same layout.
 """
+
 import base64
 import zlib
 
@@ -37,8 +38,10 @@ def decode_attention(encoded, layers, heads, T):
     raw = np.frombuffer(base64.b64decode(encoded), dtype=np.uint8)
     expected = layers * heads * triangle_size(T)
     if raw.size != expected:
-        raise ValueError(f"encoded attention holds {raw.size} bytes, expected {expected} "
-                         f"for {layers} layers x {heads} heads x {T} tokens")
+        raise ValueError(
+            f"encoded attention holds {raw.size} bytes, expected {expected} "
+            f"for {layers} layers x {heads} heads x {T} tokens"
+        )
     weights = np.zeros((layers, heads, T, T))
     rows, cols = np.tril_indices(T)
     weights[:, :, rows, cols] = raw.reshape(layers, heads, -1) / 255.0

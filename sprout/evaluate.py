@@ -1,13 +1,19 @@
 """Losses: per token, on the two copies of a repeat, held out (nats per token); the repeat report
 training logs at every evaluation."""
+
 import math
 
 import torch
 import torch.nn.functional as F
 
 from .data import repeat_batch
-from .lens import (capture_attention, first_token_argmax_share, first_token_scores, induction_scores,
-                   previous_token_scores)
+from .lens import (
+    capture_attention,
+    first_token_argmax_share,
+    first_token_scores,
+    induction_scores,
+    previous_token_scores,
+)
 from .model import context_of
 from .precision import widened
 

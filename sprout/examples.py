@@ -1,4 +1,5 @@
 """The chapter's example stories (build_artifacts/examples.toml), checked and tokenised."""
+
 import re
 import tomllib
 from dataclasses import dataclass
@@ -87,8 +88,10 @@ def tokenize_example(example, tokenizer, context):
     for name, (phrase, occurrence) in example.marks.items():
         found = char_span(example.text, phrase, occurrence)
         if found is None:
-            raise ExampleError(f"example {example.id}: mark '{name}' wants occurrence {occurrence} "
-                               f"of {phrase!r}, which the text does not have")
+            raise ExampleError(
+                f"example {example.id}: mark '{name}' wants occurrence {occurrence} "
+                f"of {phrase!r}, which the text does not have"
+            )
         start, end = (len(example.text[:i].encode("utf-8")) for i in found)
         first = 1 + next(i for i, e in enumerate(ends) if e > start)
         last = 1 + next(i for i, e in enumerate(ends) if e >= end)

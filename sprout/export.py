@@ -8,6 +8,7 @@ one run returns the logits and every head's weights, stacked [layers, heads, T, 
 The file stores the weights as float16 (half the bytes of float32) and casts them back to
 float32 when the session starts, so the browser computes in float32 like the published artifacts.
 """
+
 import logging
 import math
 import os
@@ -80,8 +81,7 @@ def weights_to_float16(model_proto):
         array = numpy_helper.to_array(init)
         name = init.name
         init.CopyFrom(numpy_helper.from_array(array.astype(np.float16), f"{name}.f16"))
-        casts.append(helper.make_node("Cast", [f"{name}.f16"], [name], to=TensorProto.FLOAT,
-                                      name=f"cast_{name}"))
+        casts.append(helper.make_node("Cast", [f"{name}.f16"], [name], to=TensorProto.FLOAT, name=f"cast_{name}"))
     nodes = casts + list(graph.node)
     del graph.node[:]
     graph.node.extend(nodes)
@@ -110,10 +110,18 @@ def export_onnx(model, path):
     ids = torch.zeros(1, 8, dtype=torch.long)
     tokens = torch.export.Dim("tokens", min=MIN_TOKENS, max=model.cfg.context)
     with torch.no_grad(), quiet_exporter():
-        program = torch.onnx.export(forward, (ids,), dynamo=True, opset_version=OPSET,
-                                    input_names=["ids"], output_names=["logits", "attention"],
-                                    dynamic_shapes={"ids": {1: tokens}}, optimize=True,
-                                    verbose=False, report=False)
+        program = torch.onnx.export(
+            forward,
+            (ids,),
+            dynamo=True,
+            opset_version=OPSET,
+            input_names=["ids"],
+            output_names=["logits", "attention"],
+            dynamic_shapes={"ids": {1: tokens}},
+            optimize=True,
+            verbose=False,
+            report=False,
+        )
     proto = weights_to_float16(program.model_proto)
     onnx.checker.check_model(proto)
     path = Path(path)

@@ -1,6 +1,7 @@
 """What the hardware can do and what training asks of it: the bf16 matmul peak measured at the
 model's own shapes, FLOPs per trained token as PyTorch counts them, and the fraction of the
 peak a run reaches (model FLOPs utilisation, MFU)."""
+
 import time
 
 import torch
@@ -15,8 +16,12 @@ def matmul_shapes(cfg, tokens):
     if cfg.kind == "window":
         return [(tokens, cfg.window * cfg.d_embed, cfg.d_hidden), (tokens, cfg.d_hidden, cfg.vocab_size)]
     d = cfg.d_model
-    return [(tokens, d, 3 * d), (tokens, d, cfg.mlp_ratio * d), (tokens, cfg.mlp_ratio * d, d),
-            (tokens, d, cfg.vocab_size)]
+    return [
+        (tokens, d, 3 * d),
+        (tokens, d, cfg.mlp_ratio * d),
+        (tokens, cfg.mlp_ratio * d, d),
+        (tokens, d, cfg.vocab_size),
+    ]
 
 
 def synchronize(device):
@@ -57,8 +62,10 @@ def _cpu_attention_backward(grad_out, query, key, value, *args, out_shape=None, 
 
 
 # PyTorch counts the CUDA attention kernels but not the CPU flash kernel; count it the same way
-_CPU_ATTENTION = {torch.ops.aten._scaled_dot_product_flash_attention_for_cpu: _cpu_attention,
-                  torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward: _cpu_attention_backward}
+_CPU_ATTENTION = {
+    torch.ops.aten._scaled_dot_product_flash_attention_for_cpu: _cpu_attention,
+    torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward: _cpu_attention_backward,
+}
 
 
 def training_flops_per_token(model, batch_size, seq_len, device="cpu"):

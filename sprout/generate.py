@@ -1,4 +1,5 @@
 """Sampling a continuation, one token at a time."""
+
 import torch
 
 

@@ -3,14 +3,22 @@
 A tokens/s figure means little without this: the CPUs of the project's machines differ about
 tenfold in bf16 matmul speed (Intel with AMX against AMD Zen 4 with AVX512-BF16 and no AMX).
 """
+
 import platform
 from pathlib import Path
 
 import torch
 
 # cpuinfo flags of the units that run matmuls, fastest first, as they are usually written
-MATRIX_UNITS = {"amx_bf16": "AMX-BF16", "amx_int8": "AMX-INT8", "avx512_fp16": "AVX512-FP16",
-                "avx512_bf16": "AVX512-BF16", "avx512_vnni": "AVX512-VNNI", "avx512f": "AVX512F", "avx2": "AVX2"}
+MATRIX_UNITS = {
+    "amx_bf16": "AMX-BF16",
+    "amx_int8": "AMX-INT8",
+    "avx512_fp16": "AVX512-FP16",
+    "avx512_bf16": "AVX512-BF16",
+    "avx512_vnni": "AVX512-VNNI",
+    "avx512f": "AVX512F",
+    "avx2": "AVX2",
+}
 CPUINFO = Path("/proc/cpuinfo")
 
 
@@ -25,9 +33,11 @@ def read_cpuinfo(text):
             continue
         fields.setdefault(key.strip(), value.strip())
     flags = set(fields.get("flags", "").split())
-    return {"cpu": fields.get("model name") or platform.processor() or platform.machine(),
-            "vendor": fields.get("vendor_id", ""),
-            "matrix_units": [name for flag, name in MATRIX_UNITS.items() if flag in flags]}
+    return {
+        "cpu": fields.get("model name") or platform.processor() or platform.machine(),
+        "vendor": fields.get("vendor_id", ""),
+        "matrix_units": [name for flag, name in MATRIX_UNITS.items() if flag in flags],
+    }
 
 
 def describe(device="cpu"):

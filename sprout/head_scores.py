@@ -1,9 +1,15 @@
 """Every head's score of each kind (previous-token, ◆, ◆ as row argmax, induction), the best
 heads of each kind, and the untrained twin of a model that the scores are compared with."""
+
 import torch
 
-from .lens import (capture_attention, first_token_argmax_share, first_token_scores, induction_scores,
-                   previous_token_scores)
+from .lens import (
+    capture_attention,
+    first_token_argmax_share,
+    first_token_scores,
+    induction_scores,
+    previous_token_scores,
+)
 from .model import build_model
 from .precision import in_float64, is_float64
 
@@ -18,8 +24,10 @@ def top_heads(scores, k=3):
     """The k best heads of an (L, H) tensor, 1-based, best first (ties: lower layer, head first)."""
     flat = scores.flatten()
     order = sorted(range(flat.numel()), key=lambda i: (-round(float(flat[i]), 4), i))[:k]
-    return [{"layer": i // scores.size(1) + 1, "head": i % scores.size(1) + 1,
-             "score": round(float(flat[i]), 4)} for i in order]
+    return [
+        {"layer": i // scores.size(1) + 1, "head": i % scores.size(1) + 1, "score": round(float(flat[i]), 4)}
+        for i in order
+    ]
 
 
 @torch.no_grad()
@@ -29,8 +37,12 @@ def head_scores(model, repeats, tokenized_examples):
     chapter reads it: induction on the repeats, the others on the examples."""
     _, w = capture_attention(model, repeats)
     n = (repeats.size(1) - 1) // 2
-    on_repeats = {"previous_token": previous_token_scores(w), "first_token": first_token_scores(w),
-                  "first_token_argmax": first_token_argmax_share(w), "induction": induction_scores(w, n)}
+    on_repeats = {
+        "previous_token": previous_token_scores(w),
+        "first_token": first_token_scores(w),
+        "first_token_argmax": first_token_argmax_share(w),
+        "induction": induction_scores(w, n),
+    }
     sums = None
     for t in tokenized_examples:
         _, w = capture_attention(model, torch.tensor([t.ids]))
@@ -40,8 +52,7 @@ def head_scores(model, repeats, tokenized_examples):
     return {
         "repeats": {k: _matrix(v) for k, v in on_repeats.items()},
         "examples": {k: _matrix(v) for k, v in on_examples.items()},
-        "top": {"induction": top_heads(on_repeats["induction"]),
-                **{k: top_heads(v) for k, v in on_examples.items()}},
+        "top": {"induction": top_heads(on_repeats["induction"]), **{k: top_heads(v) for k, v in on_examples.items()}},
         "top_on_repeats": {k: top_heads(v) for k, v in on_repeats.items()},
     }
 

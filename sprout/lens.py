@@ -4,10 +4,12 @@ The Attention class stays as the chapter prints it. Hooks record what its own su
 computed (the normalised q and k, the fused qkv output) and the module's inputs; the weights
 are then softmax(q k^T / sqrt(d) + causal mask) of exactly those tensors.
 """
+
 import math
 from contextlib import contextmanager
 
 import torch
+
 from .model import Attention, apply_rope
 from .precision import widened
 
@@ -73,6 +75,7 @@ def capture_attention(model, ids):
 
 # ---- head scores, after TransformerLens's head detector: the mean attention that each
 # ---- query row gives to the one position the pattern names (rows without one are skipped)
+
 
 def previous_token_scores(weights):
     """(B, L, H, T, T) -> (L, H): mean weight on position t-1, over rows t >= 1."""

@@ -5,6 +5,7 @@ docs/artifacts/stats.json holds and the chapter cites (tom_he.share, heads.induc
 loss.generated.sprout, ...). The artifacts pipeline writes its result, `sprout claims` prints
 it against claims.THRESHOLDS, and the tests assert on it. Heads are 1-based in every name.
 """
+
 import statistics
 from dataclasses import dataclass
 from functools import partial
@@ -49,9 +50,13 @@ def induction_curve(model, repeats):
     and the mean over R's tokens 2..n the first and the second time."""
     losses = token_losses(model(repeats), repeats)  # (count, 2n): column p is the loss at token p + 1
     n = (repeats.size(1) - 1) // 2
-    return {"positions": list(range(1, losses.size(1) + 1)),
-            "mean": losses.mean(0).tolist(), "std": losses.std(0, correction=0).tolist(),
-            "first_copy_mean": losses[:, 1:n].mean().item(), "second_copy_mean": losses[:, n + 1:].mean().item()}
+    return {
+        "positions": list(range(1, losses.size(1) + 1)),
+        "mean": losses.mean(0).tolist(),
+        "std": losses.std(0, correction=0).tolist(),
+        "first_copy_mean": losses[:, 1:n].mean().item(),
+        "second_copy_mean": losses[:, n + 1 :].mean().item(),
+    }
 
 
 def icl_rows(tokenizer, rows=ICL_ROWS, length=512):
@@ -77,8 +82,14 @@ def icl_score(model, rows, early=ICL_EARLY):
     rows = rows[:, : late + 1]
     losses = torch.cat([token_losses(model(chunk), chunk) for chunk in rows.split(8)])
     early_loss, late_loss = losses[:, early - 1].mean().item(), losses[:, late - 1].mean().item()
-    return {"early_token": early, "late_token": late, "early_loss": early_loss, "late_loss": late_loss,
-            "score": late_loss - early_loss, "rows": rows.size(0)}
+    return {
+        "early_token": early,
+        "late_token": late,
+        "early_loss": early_loss,
+        "late_loss": late_loss,
+        "score": late_loss - early_loss,
+        "rows": rows.size(0),
+    }
 
 
 def tom_he(model, tokenized):
@@ -87,8 +98,13 @@ def tom_he(model, tokenized):
     toms = [i for i in range(he) if tokenized.tokens[i].strip() == "Tom"]
     share = attention_share(model, tokenized.ids, he, toms)  # (layers, heads)
     best = best_head(share)
-    return {"share": best["value"], "layer": best["layer"], "head": best["head"],
-            "tom_positions": toms, "he_position": he}
+    return {
+        "share": best["value"],
+        "layer": best["layer"],
+        "head": best["head"],
+        "tom_positions": toms,
+        "he_position": he,
+    }
 
 
 def _head(best, value_name="value"):
@@ -102,12 +118,16 @@ def probe_stats(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES
     share = pronoun_share(sprout, tok, pronoun_examples(count))
     texts, about = parking_corpus(tinystories_dir, count)
     _, _, parking = story_scores(sprout, tok, texts)
-    stats = {"probes.stories": count,
-             **_flat("probes.pronoun", _head(best_head(share))),
-             "probes.pronoun.tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
-             **_flat("probes.first_token_argmax", _head(best_head(parking))),
-             **{f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(count)), 4)
-                for name, model in models.items()}}
+    stats = {
+        "probes.stories": count,
+        **_flat("probes.pronoun", _head(best_head(share))),
+        "probes.pronoun.tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
+        **_flat("probes.first_token_argmax", _head(best_head(parking))),
+        **{
+            f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(count)), 4)
+            for name, model in models.items()
+        },
+    }
     return stats, {key: about for key in stats if key.startswith("probes.first_token_argmax.")}
 
 
@@ -125,9 +145,14 @@ def removal_stats(removed, roles):
     for role, (layer, head) in roles.items():
         at = {name: matrix[layer - 1][head - 1] for name, matrix in ablated.items()}
         kept = at["repeat_first"] - at["repeat_second"]
-        stats.update({f"ablation.{role}.layer": layer, f"ablation.{role}.head": head,
-                      f"ablation.{role}.repeat_advantage": round(kept, 4),
-                      f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4)})
+        stats.update(
+            {
+                f"ablation.{role}.layer": layer,
+                f"ablation.{role}.head": head,
+                f"ablation.{role}.repeat_advantage": round(kept, 4),
+                f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
+            }
+        )
         for name in ("pronoun_probe", "name_probe", "loss_generated", ablate.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
@@ -151,8 +176,10 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     examples = {t.example.id: t for t in tokenized_examples}
     sprout = models["sprout"]
     repeats = make_repeats(tok, seed)
-    heads = {"sprout": head_scores(sprout, repeats, tokenized_examples),
-             "untrained_sprout": head_scores(untrained_like(sprout, seed), repeats, tokenized_examples)}
+    heads = {
+        "sprout": head_scores(sprout, repeats, tokenized_examples),
+        "untrained_sprout": head_scores(untrained_like(sprout, seed), repeats, tokenized_examples),
+    }
     curves = {name: induction_curve(models[name], repeats) for name in MODELS}
     rows = icl_rows(tok)
     icl = {name: icl_score(models[name], rows) for name in MODELS}
@@ -160,11 +187,19 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     stats, measured_on = {}, {}
     for name in MODELS:
         first, second = round(curves[name]["first_copy_mean"], 4), round(curves[name]["second_copy_mean"], 4)
-        stats.update({f"repeat.{name}.loss_first": first, f"repeat.{name}.loss_second": second,
-                      f"repeat.{name}.drop": round(first - second, 4)})
+        stats.update(
+            {
+                f"repeat.{name}.loss_first": first,
+                f"repeat.{name}.loss_second": second,
+                f"repeat.{name}.drop": round(first - second, 4),
+            }
+        )
         stats.update({f"icl.{name}.{key}": icl[name][key] for key in ("score", "early_token", "late_token")})
-    for label, group, scores in (("heads", "top", heads["sprout"]), ("heads_on_repeats", "top_on_repeats", heads["sprout"]),
-                                 ("untrained_heads", "top", heads["untrained_sprout"])):
+    for label, group, scores in (
+        ("heads", "top", heads["sprout"]),
+        ("heads_on_repeats", "top_on_repeats", heads["sprout"]),
+        ("untrained_heads", "top", heads["untrained_sprout"]),
+    ):
         for kind, best in scores[group].items():
             stats.update(_flat(f"{label}.{kind}", best[0]))
     band = baselines(sprout, repeats, tokenized_examples, heads["sprout"], seed)
@@ -183,9 +218,11 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     stats.update(probes)
     measured_on.update(corpus_of)
 
-    roles = {"induction_head": (stats["heads.induction.layer"], stats["heads.induction.head"]),
-             "previous_token_head": (stats["heads.previous_token.layer"], stats["heads.previous_token.head"]),
-             "tom_head": (tom["layer"], tom["head"])}
+    roles = {
+        "induction_head": (stats["heads.induction.layer"], stats["heads.induction.head"]),
+        "previous_token_head": (stats["heads.previous_token.layer"], stats["heads.previous_token.head"]),
+        "tom_head": (tom["layer"], tom["head"]),
+    }
     stats.update(removal_stats(removed or remove_role_heads(sprout, tok, roles, tinystories_dir, seed), roles))
 
     for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
@@ -200,8 +237,12 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     if induction:
         # the control sets leave out the previous-token heads too: induction heads read them
         read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
-        others = [(l, h) for l in range(1, sprout.cfg.n_layer + 1) for h in range(1, sprout.cfg.n_head + 1)
-                  if (l, h) not in {*induction, *read_by_them}]
+        others = [
+            (l, h)
+            for l in range(1, sprout.cfg.n_layer + 1)
+            for h in range(1, sprout.cfg.n_head + 1)
+            if (l, h) not in {*induction, *read_by_them}
+        ]
         remove_together = remove_together or partial(ablate.heads_removed_together, sprout, tok, seed=seed)
         together = remove_together(induction, others)
         stats.update(together_stats(together))
@@ -214,17 +255,23 @@ def together_stats(together):
     sets of as many other heads."""
     every = together["sets"][-1]
     values = every["values"]
-    stats = {"ablation.induction_heads.count": len(every["heads"]),
-             "ablation.induction_heads.repeat_advantage": round(values["repeat_first"] - values["repeat_second"], 4),
-             "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
-             "ablation.induction_heads.name_probe": values["name_probe"],
-             "ablation.induction_heads.loss_generated": values["loss_generated"],
-             "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]]}
+    stats = {
+        "ablation.induction_heads.count": len(every["heads"]),
+        "ablation.induction_heads.repeat_advantage": round(values["repeat_first"] - values["repeat_second"], 4),
+        "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
+        "ablation.induction_heads.name_probe": values["name_probe"],
+        "ablation.induction_heads.loss_generated": values["loss_generated"],
+        "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
+    }
     kept = [c["repeat_advantage_kept"] for c in together["controls"]]
     if kept:
-        stats.update({"ablation.induction_heads.controls": len(kept),
-                      "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
-                      "ablation.induction_heads.control_kept_lowest": round(min(kept), 4)})
+        stats.update(
+            {
+                "ablation.induction_heads.controls": len(kept),
+                "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
+                "ablation.induction_heads.control_kept_lowest": round(min(kept), 4),
+            }
+        )
     return stats
 
 
@@ -237,11 +284,15 @@ def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES, toke
     tom = tom_he(model, examples["tom_he"])
     zorbin = next_piece_probs(model, tok, examples["zorbin"].example, "second")
     probes, _ = probe_stats({"sprout": model}, tok, tom, tinystories_dir, count)
-    return {"tom_he": tom["share"], "pronoun_probe": probes["probes.pronoun.value"],
-            "pronoun_probe_tom_head": probes["probes.pronoun.tom_head"],
-            "first_token_argmax_examples": best_head(argmax)["value"],
-            "first_token_argmax_probe": probes["probes.first_token_argmax.value"],
-            "zorbin_mean_prob": round(sum(zorbin) / len(zorbin), 4), "name_probe": probes["probes.name.sprout"]}
+    return {
+        "tom_he": tom["share"],
+        "pronoun_probe": probes["probes.pronoun.value"],
+        "pronoun_probe_tom_head": probes["probes.pronoun.tom_head"],
+        "first_token_argmax_examples": best_head(argmax)["value"],
+        "first_token_argmax_probe": probes["probes.first_token_argmax.value"],
+        "zorbin_mean_prob": round(sum(zorbin) / len(zorbin), 4),
+        "name_probe": probes["probes.name.sprout"],
+    }
 
 
 def tokenized_set(examples, tok, models):

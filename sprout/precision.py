@@ -6,6 +6,7 @@ the rounding the artifacts apply. In float64 those differences are about 1e-16 o
 a billion times finer than the roundings (4 significant digits, 1/255 for attention bytes),
 so they no longer show. Weights are published in bf16, which float64 holds exactly.
 """
+
 import torch
 
 from .model import rope_tables

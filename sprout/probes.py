@@ -3,6 +3,7 @@
 "he" -> "Tom" and "Zorbin Plax" rest on one story each. The probes ask the same questions of
 many stories (their texts: ``sprout.corpus.probe_texts``), so checkpoints can be compared on
 numbers that one sentence cannot swing."""
+
 import torch
 
 from . import data

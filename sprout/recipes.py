@@ -7,6 +7,7 @@ runs/<out>, warm-started from an earlier stage (`init_from`) or with an earlier 
 tokenizer (`tokenizer`), and ends at `stop_at` (default: its `steps`). A stage whose `out`
 repeats an earlier one resumes that run with a new length. Everything is checked before the first step: an unknown key, a wrong type, a corpus
 file whose hash differs, or a run folder left by another recipe stops with one line."""
+
 import dataclasses
 import tomllib
 from dataclasses import dataclass, fields
@@ -95,7 +96,9 @@ def _model(path, value):
         except ValueError as e:
             raise RecipeError(f"{path}: model table: {e}") from None
     if not isinstance(value, str) or value not in CONFIGS:
-        raise RecipeError(f"{path}: model = {value!r} should be one of {', '.join(CONFIGS)} or a table of config fields")
+        raise RecipeError(
+            f"{path}: model = {value!r} should be one of {', '.join(CONFIGS)} or a table of config fields"
+        )
     return value
 
 
@@ -130,13 +133,15 @@ def load(name_or_path):
         values = _checked(where, table, Recipe, STAGE_KEYS)
         out = values.pop("out", None)
         if not isinstance(out, str) or not out:
-            raise RecipeError(f"{where}: out = \"run folder name\" is missing")
+            raise RecipeError(f'{where}: out = "run folder name" is missing')
         stop_at, tokenizer = values.pop("stop_at", None), values.pop("tokenizer", "")
         if out in seen:  # a resumed run with a new length
             changed = set(values) - RESUMABLE - {"mix"}
             if changed or "mix" in values:
-                raise RecipeError(f"{where}: resuming {out!r} may change only {sorted(RESUMABLE)}, "
-                                  f"not {sorted(changed | ({'mix'} & set(values)))[0]!r}")
+                raise RecipeError(
+                    f"{where}: resuming {out!r} may change only {sorted(RESUMABLE)}, "
+                    f"not {sorted(changed | ({'mix'} & set(values)))[0]!r}"
+                )
             recipe = dataclasses.replace(seen[out], **values)
             continues = True
         else:
@@ -172,8 +177,10 @@ def check_resumable(stage, recipe, run_dir):
         if key in RESUMABLE or key == "corpus" and not recorded.get(key):
             continue
         if key in recorded and recorded[key] != value:
-            raise RecipeError(f"{run_dir}: made by another recipe ({key} is {recorded[key]!r} there, "
-                              f"{value!r} in this one); move it away or pick another --runs folder")
+            raise RecipeError(
+                f"{run_dir}: made by another recipe ({key} is {recorded[key]!r} there, "
+                f"{value!r} in this one); move it away or pick another --runs folder"
+            )
 
 
 def run(recipe_file, runs, tinystories_dir, on_stage=None):

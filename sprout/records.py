@@ -4,6 +4,7 @@ views (sprout/notebook) are both made here, so both show the same numbers.
 
 Conventions: layers and heads are 0-based in arrays and 1-based wherever a reader sees them.
 """
+
 import torch
 
 from .encoding import decode_attention, encode_attention
@@ -16,16 +17,20 @@ TOP_K = 5
 def top_predictions(logits_row, tokenizer, k=TOP_K):
     probs = widened(logits_row).softmax(-1)
     values, ids = probs.topk(k)
-    return [{"id": int(i), "token": tokenizer.display(int(i)), "prob": float(p)}
-            for p, i in zip(values.tolist(), ids.tolist())]
+    return [
+        {"id": int(i), "token": tokenizer.display(int(i)), "prob": float(p)}
+        for p, i in zip(values.tolist(), ids.tolist())
+    ]
 
 
 def object_recall(marks, ids, logits, tokenizer):
     """How likely each model finds the object's first token right after the recall mark."""
     object_id = ids[marks["object"]["start"]]
     at = marks["recall"]["end"] - 1
-    return {"token": tokenizer.display(object_id),
-            **{name: round(float(widened(logits[name][at]).softmax(-1)[object_id]), 5) for name in logits}}
+    return {
+        "token": tokenizer.display(object_id),
+        **{name: round(float(widened(logits[name][at]).softmax(-1)[object_id]), 5) for name in logits},
+    }
 
 
 @torch.no_grad()
@@ -47,17 +52,27 @@ def story_record(tokenized, models, tokenizer, attention_of="sprout"):
     marks, predictions = {}, {}
     for mark, (start, end) in tokenized.spans.items():
         phrase, occurrence = ex.marks[mark]
-        marks[mark] = {"text": phrase, "occurrence": occurrence, "start": start, "end": end,
-                       "position": end - 1}
+        marks[mark] = {"text": phrase, "occurrence": occurrence, "start": start, "end": end, "position": end - 1}
         predictions[mark] = {name: top_predictions(logits[name][end - 1], tokenizer) for name in models}
     # next[model][t]: the top predictions for the token after position t, at every position
     following = {name: [top_predictions(row, tokenizer) for row in logits[name]] for name in models}
     record = {
-        "id": ex.id, "title": ex.title, "text": ex.text,
-        "ids": list(tokenized.ids), "tokens": list(tokenized.tokens),
-        "marks": marks, "predictions": predictions, "next": following,
-        "attention": {"model": attention_of, "layers": L, "heads": H, "tokens": T,
-                      "encoding": "tril-u8-base64", "data": encode_attention(weights.numpy())},
+        "id": ex.id,
+        "title": ex.title,
+        "text": ex.text,
+        "ids": list(tokenized.ids),
+        "tokens": list(tokenized.tokens),
+        "marks": marks,
+        "predictions": predictions,
+        "next": following,
+        "attention": {
+            "model": attention_of,
+            "layers": L,
+            "heads": H,
+            "tokens": T,
+            "encoding": "tril-u8-base64",
+            "data": encode_attention(weights.numpy()),
+        },
     }
     if {"object", "recall"} <= marks.keys():
         record["object_recall"] = object_recall(marks, tokenized.ids, logits, tokenizer)

@@ -11,6 +11,7 @@ Reading: a story is one positioned read (os.pread) of its offsets and its tokens
 page cache. Memory-mapping the shards was measured first: every random story mapped its
 neighbours too (the kernel's fault-around), so 2,000 draws from a 141 MB shard added 139 MB of
 mapped file pages to the process's RSS (its own memory, RssAnon, stayed flat)."""
+
 import json
 import os
 import re
@@ -57,7 +58,7 @@ def _has_separator(f):
     for block in iter(lambda: f.read(READ_BLOCK), ""):
         if data.STORY_SEPARATOR in tail + block:
             return True
-        tail = (tail + block)[-len(data.STORY_SEPARATOR):]
+        tail = (tail + block)[-len(data.STORY_SEPARATOR) :]
     return False
 
 
@@ -88,8 +89,11 @@ class ShardWriter:
 
     def summary(self):
         self.close_shard()
-        return {"stories": sum(s["stories"] for s in self.shards), "tokens": sum(s["tokens"] for s in self.shards),
-                "shards": self.shards}
+        return {
+            "stories": sum(s["stories"] for s in self.shards),
+            "tokens": sum(s["tokens"] for s in self.shards),
+            "shards": self.shards,
+        }
 
 
 def prepare(tinystories_dir, out, tok, quiet=False, validation_fraction=0.05):
@@ -114,10 +118,16 @@ def prepare(tinystories_dir, out, tok, quiet=False, validation_fraction=0.05):
                     _write(batch, tok, writers, validation_fraction, bar)
                     batch = []
             _write(batch, tok, writers, validation_fraction, bar)
-    index = {"format": FORMAT, "tokenizer_sha256": tok.sha256(), "vocab_size": tok.vocab_size,
-             "start_id": tok.start_id, "dtype": "uint16", "validation_fraction": validation_fraction,
-             "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": data.file_sha256(f)} for f in files],
-             "splits": {name: w.summary() for name, w in writers.items()}}
+    index = {
+        "format": FORMAT,
+        "tokenizer_sha256": tok.sha256(),
+        "vocab_size": tok.vocab_size,
+        "start_id": tok.start_id,
+        "dtype": "uint16",
+        "validation_fraction": validation_fraction,
+        "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": data.file_sha256(f)} for f in files],
+        "splits": {name: w.summary() for name, w in writers.items()},
+    }
     tok.save(tmp / "tokenizer.json")
     write_json(tmp / INDEX, index)
     old = out.with_name(out.name + ".old")
@@ -139,7 +149,9 @@ def _write(batch, tok, writers, validation_fraction, bar):
 def read_index(folder):
     path = Path(folder) / INDEX
     if not path.is_file():
-        raise ShardError(f"no {INDEX} in {folder}: make one with `sprout data prepare --tinystories DIR --out {folder}`")
+        raise ShardError(
+            f"no {INDEX} in {folder}: make one with `sprout data prepare --tinystories DIR --out {folder}`"
+        )
     try:
         index = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
@@ -157,9 +169,11 @@ class ShardStories:
         self.folder, self.tok, self.split = Path(folder), tok, split
         index = read_index(folder)
         if index["tokenizer_sha256"] != tok.sha256():
-            raise ShardError(f"{self.folder} was tokenized with tokenizer {index['tokenizer_sha256'][:12]}, "
-                             f"not this run's {tok.sha256()[:12]}: prepare it again with this "
-                             f"tokenizer (--tokenizer) or train with {self.folder / 'tokenizer.json'}")
+            raise ShardError(
+                f"{self.folder} was tokenized with tokenizer {index['tokenizer_sha256'][:12]}, "
+                f"not this run's {tok.sha256()[:12]}: prepare it again with this "
+                f"tokenizer (--tokenizer) or train with {self.folder / 'tokenizer.json'}"
+            )
         self.shards = index["splits"][split]["shards"]
         self.sources = {source["file"]: source["sha256"] for source in index["sources"]}  # for training.json
         for shard in self.shards:
@@ -174,16 +188,25 @@ class ShardStories:
             if not path.is_file():
                 raise ShardError(f"{self.folder / INDEX} names {path.name}, which is missing: prepare the folder again")
         if tokens.stat().st_size != TOKEN.itemsize * shard["tokens"]:
-            raise ShardError(f"{tokens} holds {tokens.stat().st_size // TOKEN.itemsize} tokens, the index says "
-                             f"{shard['tokens']}: the shard is truncated or was changed; prepare the folder again")
+            raise ShardError(
+                f"{tokens} holds {tokens.stat().st_size // TOKEN.itemsize} tokens, the index says "
+                f"{shard['tokens']}: the shard is truncated or was changed; prepare the folder again"
+            )
         if offsets.stat().st_size != OFFSET.itemsize * (shard["stories"] + 1):
-            raise ShardError(f"{offsets} holds {offsets.stat().st_size // OFFSET.itemsize - 1} stories, the index "
-                             f"says {shard['stories']}: the file is truncated or was changed; prepare the folder again")
+            raise ShardError(
+                f"{offsets} holds {offsets.stat().st_size // OFFSET.itemsize - 1} stories, the index "
+                f"says {shard['stories']}: the file is truncated or was changed; prepare the folder again"
+            )
 
     def files(self):
         if self._files is None:  # opened on first use: a DataLoader worker opens its own
-            self._files = [(os.open(self.folder / s["tokens_file"], os.O_RDONLY),
-                            os.open(self.folder / s["offsets_file"], os.O_RDONLY)) for s in self.shards]
+            self._files = [
+                (
+                    os.open(self.folder / s["tokens_file"], os.O_RDONLY),
+                    os.open(self.folder / s["offsets_file"], os.O_RDONLY),
+                )
+                for s in self.shards
+            ]
         return self._files
 
     def __getstate__(self):
@@ -202,8 +225,9 @@ class ShardStories:
         tokens, offsets = self.files()[shard]
         j = int(i - self.starts[shard])
         start, end = np.frombuffer(os.pread(offsets, 2 * OFFSET.itemsize, j * OFFSET.itemsize), dtype=OFFSET)
-        return np.frombuffer(os.pread(tokens, int(end - start) * TOKEN.itemsize, int(start) * TOKEN.itemsize),
-                             dtype=TOKEN).tolist()
+        return np.frombuffer(
+            os.pread(tokens, int(end - start) * TOKEN.itemsize, int(start) * TOKEN.itemsize), dtype=TOKEN
+        ).tolist()
 
     def text(self, i):
         return self.tok.decode(self.ids(i))

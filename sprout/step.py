@@ -2,6 +2,7 @@
 
 Forward pass and loss run under bf16 autocast and, when compiled, as one graph, so that
 inductor fuses the float32 log-softmax of the logits with the output layer's epilogue."""
+
 import torch
 import torch.nn.functional as F
 

@@ -5,6 +5,7 @@ Why 4,096 tokens: the stories use a few thousand everyday words, so nearly every
 pieces, which is what the copying tests need. A larger vocabulary would mostly add rare tokens
 and make the embedding and the output layer (the costliest matmul on a CPU) bigger.
 """
+
 import hashlib
 import os
 import tempfile
@@ -108,4 +109,3 @@ class Tokenizer:
 
     def display_tokens(self, ids):
         return [self.display(i) for i in ids]
-

@@ -1,4 +1,5 @@
 """Training: any model of the family on any mix of corpora, resumable step for step."""
+
 import dataclasses
 import math
 import os
@@ -17,10 +18,9 @@ from tqdm import tqdm
 from . import data, distributed
 from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from .corpus import stories
-from .evaluate import heldout_loss
+from .evaluate import head_report, heldout_loss
 from .flops import matmul_peak, training_flops_per_token, utilisation
 from .hardware import describe
-from .evaluate import head_report
 from .model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
 from .shards import ShardStories
 from .step import TrainingStep
@@ -115,8 +115,7 @@ def make_optimizer(model, recipe, device):
     # sharpest attention a head can reach, towards zero.
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     keep = [p for n, p in model.named_parameters() if p.dim() < 2]
-    groups = [{"params": decay, "weight_decay": recipe.weight_decay},
-              {"params": keep, "weight_decay": 0.0}]
+    groups = [{"params": decay, "weight_decay": recipe.weight_decay}, {"params": keep, "weight_decay": 0.0}]
     return torch.optim.AdamW(groups, lr=recipe.lr, betas=(0.9, 0.95), fused=True)
 
 
@@ -126,16 +125,23 @@ def pick_device():
 
 def hardware():
     """The machine a run's speed figures (tokens/s, MFU beside matmul_peak_tflops) came from."""
-    return {"device": pick_device(), "cpu_threads": torch.get_num_threads(),
-            "machine": platform.machine(), "torch": torch.__version__, **describe(pick_device())}
+    return {
+        "device": pick_device(),
+        "cpu_threads": torch.get_num_threads(),
+        "machine": platform.machine(),
+        "torch": torch.__version__,
+        **describe(pick_device()),
+    }
 
 
 def corpus_files(tinystories_dir, pinned=None):
     """{file name: sha256} of the TinyStories training files a run reads ({} without a folder)."""
     if tinystories_dir is None:
         if pinned:
-            raise FileNotFoundError(f"the recipe reads TinyStories files ({', '.join(sorted(pinned))}) "
-                                    "and no folder was given (--tinystories DIR or $SPROUT_TINYSTORIES)")
+            raise FileNotFoundError(
+                f"the recipe reads TinyStories files ({', '.join(sorted(pinned))}) "
+                "and no folder was given (--tinystories DIR or $SPROUT_TINYSTORIES)"
+            )
         return {}
     files = data.tinystories_train_files(tinystories_dir, pinned)
     return {f.name: pinned[f.name] if pinned else data.file_sha256(f) for f in files}
@@ -154,8 +160,10 @@ def hardware_speed(model, recipe, device):
     for the run's MFU."""
     cfg = model.cfg
     tokens = recipe.batch_size * recipe.seq_len
-    return {"train_flops_per_token": round(training_flops_per_token(model, 1, recipe.seq_len, device)),
-            "matmul_peak_tflops": float(f"{matmul_peak(cfg, tokens, device) / 1e12:.4g}")}
+    return {
+        "train_flops_per_token": round(training_flops_per_token(model, 1, recipe.seq_len, device)),
+        "matmul_peak_tflops": float(f"{matmul_peak(cfg, tokens, device) / 1e12:.4g}"),
+    }
 
 
 def build_tokenizer(recipe, real_train):
@@ -224,11 +232,14 @@ class Trainer:
             self.real_train = ShardStories(shards, self.tok, "train")
             self.corpus = self.real_train.sources
             heldout = ShardStories(shards, self.tok, "heldout")
-            self.eval_texts["tinystories_heldout"] = [heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))]
+            self.eval_texts["tinystories_heldout"] = [
+                heldout.text(i) for i in range(min(len(heldout), recipe.eval_stories))
+            ]
         self.ranks.same_everywhere(self.tok.sha256(), "tokenizers")
         self.batches = data.BatchMaker(self.tok, recipe.mix, recipe.seed, self.real_train)
-        self.step_fn = TrainingStep(self.model, self.optimizer, recipe.clip, recipe.compile,
-                                    forward=self.ranks.wrap(self.model, self.device))
+        self.step_fn = TrainingStep(
+            self.model, self.optimizer, recipe.clip, recipe.compile, forward=self.ranks.wrap(self.model, self.device)
+        )
         self.speed = hardware_speed(self.model, recipe, self.device)
         return self
 
@@ -242,8 +253,12 @@ class Trainer:
         return self.ranks.sum(loss.item(), self.device), tokens
 
     def evaluate(self, train_loss):
-        entry = {"step": self.step, "tokens": self.tokens, "elapsed_s": round(self.elapsed, 1),
-                 "train_loss": round(train_loss, 4)}
+        entry = {
+            "step": self.step,
+            "tokens": self.tokens,
+            "elapsed_s": round(self.elapsed, 1),
+            "train_loss": round(train_loss, 4),
+        }
         for name, texts in self.eval_texts.items():
             entry[f"loss_{name}"] = round(heldout_loss(self.model, self.tok, texts), 4)
         entry.update(head_report(self.model, self.tok.vocab_size, self.tok.start_id))
@@ -253,24 +268,40 @@ class Trainer:
         return entry
 
     def mean_qk_gain(self):
-        gains = [p.abs().mean().item() for n, p in self.model.named_parameters()
-                 if n.endswith(("q_norm.weight", "k_norm.weight"))]
+        gains = [
+            p.abs().mean().item()
+            for n, p in self.model.named_parameters()
+            if n.endswith(("q_norm.weight", "k_norm.weight"))
+        ]
         return sum(gains) / len(gains) if gains else None
 
     def training_info(self):
         rate = self.tokens / max(self.elapsed, 1e-9)
-        return {"recipe": self.recipe.to_dict(), "seed": self.recipe.seed, "step": self.step,
-                "tokens_seen": self.tokens, "duration_s": round(self.elapsed, 1),
-                "tokens_per_s": round(rate, 1),
-                "mfu": round(utilisation(rate, self.speed["train_flops_per_token"],
-                                         1e12 * self.speed["matmul_peak_tflops"]), 4),
-                **self.speed, "corpus_files": self.corpus, "tokenizer_sha256": self.tok.sha256(),
-                "parameters": count_parameters(self.model), "hardware": hardware(),
-                "history": self.history}
+        return {
+            "recipe": self.recipe.to_dict(),
+            "seed": self.recipe.seed,
+            "step": self.step,
+            "tokens_seen": self.tokens,
+            "duration_s": round(self.elapsed, 1),
+            "tokens_per_s": round(rate, 1),
+            "mfu": round(
+                utilisation(rate, self.speed["train_flops_per_token"], 1e12 * self.speed["matmul_peak_tflops"]), 4
+            ),
+            **self.speed,
+            "corpus_files": self.corpus,
+            "tokenizer_sha256": self.tok.sha256(),
+            "parameters": count_parameters(self.model),
+            "hardware": hardware(),
+            "history": self.history,
+        }
 
     def save(self):
-        state = {"optimizer": self.optimizer.state_dict(), "step": self.step,
-                 "tokens": self.tokens, "elapsed": self.elapsed}
+        state = {
+            "optimizer": self.optimizer.state_dict(),
+            "step": self.step,
+            "tokens": self.tokens,
+            "elapsed": self.elapsed,
+        }
         save_checkpoint(self.out, self.model, self.tok, self.training_info(), state)
 
     def save_snapshot(self):
@@ -278,8 +309,7 @@ class Trainer:
         save_checkpoint(folder, self.model, self.tok, self.training_info(), dtype=torch.bfloat16)
 
     def batch_stream(self, start, end):
-        return data.step_batches(self.batches, start, end, partial(shape_at, self.recipe),
-                                 self.recipe.loader_workers)
+        return data.step_batches(self.batches, start, end, partial(shape_at, self.recipe), self.recipe.loader_workers)
 
     def fit_to_budget(self, deadline, seconds_per_step):
         """Set the run's length so that it ends by the deadline (a time-budgeted run)."""
@@ -320,7 +350,9 @@ class Trainer:
             if self.step == timed_from:
                 timer = time.time()
             if budget and stop_after is None and self.step == fit_at:
-                last_step = self.fit_to_budget(began + 0.95 * budget - 20, (time.time() - timer) / (fit_at - timed_from))
+                last_step = self.fit_to_budget(
+                    began + 0.95 * budget - 20, (time.time() - timer) / (fit_at - timed_from)
+                )
                 batches = self.batch_stream(self.step, last_step)  # the late rows move with the end
                 bar.total = last_step
             if main and (self.step % self.recipe.eval_every == 0 or self.step == self.recipe.steps):
@@ -373,9 +405,12 @@ def with_earlier_stages(training):
     if not stages:
         return training
     every = stages + [training]
-    return {**training, "earlier_stages": stages,
-            "total_tokens_seen": sum(s["tokens_seen"] for s in every),
-            "total_duration_s": round(sum(s["duration_s"] for s in every), 1)}
+    return {
+        **training,
+        "earlier_stages": stages,
+        "total_tokens_seen": sum(s["tokens_seen"] for s in every),
+        "total_duration_s": round(sum(s["duration_s"] for s in every), 1),
+    }
 
 
 def recipe_of_run(out_dir):

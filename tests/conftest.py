@@ -36,7 +36,10 @@ def tinystories():
     folder = data.default_tinystories_dir()
     if folder is None:
         looked_for = data.tinystories_looked_for()
-        where = ("nowhere: SPROUT_TINYSTORIES=none switches the default folder off" if looked_for is None
-                 else f"{looked_for} is absent (set SPROUT_TINYSTORIES=DIR)")
+        where = (
+            "nowhere: SPROUT_TINYSTORIES=none switches the default folder off"
+            if looked_for is None
+            else f"{looked_for} is absent (set SPROUT_TINYSTORIES=DIR)"
+        )
         pytest.skip(f"needs the TinyStories folder; looked {where}")
     return folder

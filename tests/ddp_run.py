@@ -2,6 +2,7 @@
 
 With SPROUT_TEST_DIE_AT=STEP, rank 1 dies at that step the way a crashed process does (no
 cleanup, no goodbye), for the test of what the other ranks do then."""
+
 import os
 import sys
 

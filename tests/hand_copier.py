@@ -18,6 +18,7 @@ one), so tests of head removal run on this circuit instead, where the answer is 
 The residual stream: TOKEN holds the current token (one-hot, from the embedding), PREVIOUS the
 token before it, ONE a constant.
 """
+
 import torch
 
 from sprout.model import TransformerConfig, build_model, rope_tables
@@ -31,7 +32,9 @@ PREVIOUS = torch.arange(V, 2 * V)
 ONE = 2 * V
 HALF = CFG.head_dim // 2  # RoPE turns number i with number i + HALF
 FAST_PAIRS = torch.arange(0, 4)  # the fastest-turning pairs: position shows
-SLOW = torch.cat([torch.arange(HALF - V // 2, HALF), torch.arange(2 * HALF - V // 2, 2 * HALF)])  # barely turned in 32 positions
+SLOW = torch.cat(
+    [torch.arange(HALF - V // 2, HALF), torch.arange(2 * HALF - V // 2, 2 * HALF)]
+)  # barely turned in 32 positions
 QK_GAIN = 3.0  # sharpness of every score (QK-norm gain)
 COPY, DECOY = 3.0, 0.3  # how strongly the induction head and the decoys write into TOKEN
 OUTPUT_GAIN = 0.5  # final norm's gain on TOKEN: how sure the predictions are

@@ -2,10 +2,11 @@
 (tests/hand_copier.py): its previous-token head and induction head do the copying, its decoys
 write a little, and one head's output never reaches the stream, so removing that one must
 change nothing and removing the induction head must take the repeat's advantage away."""
+
 import pytest
 import torch
-
 from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copier
+
 from sprout import ablate
 from sprout.data import repeat_batch
 from sprout.evaluate import repeat_loss
@@ -60,8 +61,12 @@ def test_removing_the_induction_head_takes_the_repeats_advantage_away(measured):
     shares = ablate.damage(result)["shares"]["repeat"]
     assert shares[layer][head] > 0.8, "most of the advantage is gone"
     assert shares[PREVIOUS_TOKEN[0]][PREVIOUS_TOKEN[1]] > 0.5, "the head it reads from is needed too"
-    decoys = [shares[l][h] for l in range(CFG.n_layer) for h in range(CFG.n_head)
-              if (l, h) not in (INDUCTION, PREVIOUS_TOKEN, UNUSED)]
+    decoys = [
+        shares[l][h]
+        for l in range(CFG.n_layer)
+        for h in range(CFG.n_head)
+        if (l, h) not in (INDUCTION, PREVIOUS_TOKEN, UNUSED)
+    ]
     assert max(abs(s) for s in decoys) < 0.2
     assert ablate.damage(result)["breaks"][layer][head] == pytest.approx(shares[layer][head], abs=1e-4)
 
@@ -70,8 +75,12 @@ def test_the_hook_leaves_the_model_as_it_was(copier, measured):
     repeats, _, _ = measured
     with torch.no_grad():
         before = copier(repeats)
-        ablate.ablate_heads(copier, ablate.repeat_measures(repeats[:2]),
-                            torch.zeros(CFG.n_layer, CFG.n_head, CFG.head_dim), autocast_bf16=False)
+        ablate.ablate_heads(
+            copier,
+            ablate.repeat_measures(repeats[:2]),
+            torch.zeros(CFG.n_layer, CFG.n_head, CFG.head_dim),
+            autocast_bf16=False,
+        )
         assert torch.equal(copier(repeats), before)
 
 
@@ -85,8 +94,9 @@ def test_a_set_of_one_head_removed_together_equals_that_head_removed_alone(copie
     texts = repeat_batch(V, 0, N, 24, seed=6).tolist()
     means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
     sets = [[(1, h)] for h in range(CFG.n_head)] + [[UNUSED]]
-    together = ablate.ablate_together(copier, ablate.repeat_measures(repeats), means, sets, per_batch=2,
-                                      autocast_bf16=False)
+    together = ablate.ablate_together(
+        copier, ablate.repeat_measures(repeats), means, sets, per_batch=2, autocast_bf16=False
+    )
     assert together["intact"] == result["intact"]
     for (layer, head), values in zip((s[0] for s in sets), together["removed"]):
         for name, v in values.items():
@@ -101,8 +111,13 @@ def test_removing_heads_across_layers_together_compounds(copier, measured):
     means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
     induction = divmod(int(scores.argmax()), CFG.n_head)
     everything = [(layer, h) for layer in range(CFG.n_layer) for h in range(CFG.n_head)]
-    together = ablate.ablate_together(copier, ablate.repeat_measures(repeats), means,
-                                      [everything, [induction], [induction, UNUSED]], autocast_bf16=False)
+    together = ablate.ablate_together(
+        copier,
+        ablate.repeat_measures(repeats),
+        means,
+        [everything, [induction], [induction, UNUSED]],
+        autocast_bf16=False,
+    )
     all_gone, alone, with_unused = together["removed"]
     assert ablate.advantage_kept(together["intact"], all_gone) < 0.1
     assert with_unused == pytest.approx(alone, abs=1e-4)

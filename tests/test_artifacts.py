@@ -1,4 +1,5 @@
 """The artifact pipeline (python -m build_artifacts) on tiny checkpoints made here, never the real ones."""
+
 import json
 import re
 import shutil
@@ -12,8 +13,8 @@ from referencing import Registry, Resource
 
 from build_artifacts import figures, output
 from build_artifacts.__main__ import main
-from sprout.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
+from sprout.encoding import decode_attention
 from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.lens import capture_attention
 from sprout.model import TransformerConfig, WindowConfig, build_model
@@ -44,9 +45,11 @@ def one_thread():
 def checkpoints(tmp_path_factory, tokenizer):
     folder = tmp_path_factory.mktemp("checkpoints")
     V = tokenizer.vocab_size
-    configs = {"window": WindowConfig(vocab_size=V, d_embed=8, d_hidden=32),
-               "gpt1": TransformerConfig(vocab_size=V, context=256, n_layer=1, n_head=4, d_model=32),
-               "sprout": TransformerConfig(vocab_size=V, context=512, n_layer=2, n_head=3, d_model=48)}
+    configs = {
+        "window": WindowConfig(vocab_size=V, d_embed=8, d_hidden=32),
+        "gpt1": TransformerConfig(vocab_size=V, context=256, n_layer=1, n_head=4, d_model=32),
+        "sprout": TransformerConfig(vocab_size=V, context=512, n_layer=2, n_head=3, d_model=48),
+    }
     for i, (name, cfg) in enumerate(configs.items()):
         torch.manual_seed(i)
         save_checkpoint(folder / name, build_model(cfg), tokenizer, {"tokens_seen": 1000 * (i + 1)})
@@ -63,8 +66,21 @@ def examples_file(tmp_path_factory):
 def build(checkpoints, out, examples, *extra):
     """A build that keeps no cache unless `extra` names one (test_cache.py builds with one)."""
     cache = [] if "--cache" in extra else ["--no-cache"]
-    return main(["--checkpoints", str(checkpoints), "--out", str(out), "--examples", str(examples),
-                 "--tinystories", "none", "--quiet", *cache, *extra])
+    return main(
+        [
+            "--checkpoints",
+            str(checkpoints),
+            "--out",
+            str(out),
+            "--examples",
+            str(examples),
+            "--tinystories",
+            "none",
+            "--quiet",
+            *cache,
+            *extra,
+        ]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +123,7 @@ def schema_for(relative):
 
 def test_every_file_matches_its_schema(built):
     schemas = {p.name.removesuffix(".schema.json"): load(p) for p in SCHEMAS.glob("*.schema.json")}
-    registry = Registry().with_resources(
-        (s["$id"], Resource.from_contents(s)) for s in schemas.values())
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
     checked = 0
     for relative in snapshot(built):
         if not relative.endswith(".json"):
@@ -118,10 +133,20 @@ def test_every_file_matches_its_schema(built):
         jsonschema.Draft202012Validator(schema, registry=registry).validate(load(built / relative))
         checked += 1
     names = set(snapshot(built))
-    assert {"manifest.json", "stats.json", "head_scores.json", "induction.json", "models.json",
-            "figures/f1_dot_product_spread.json", "figures/induction_loss.json", "figures/model_losses.json",
-            "figures/head_scores_induction.json", "figures/attention_mia_doll.html",
-            "examples/mia_doll.json", "examples/html_like.json"} <= names
+    assert {
+        "manifest.json",
+        "stats.json",
+        "head_scores.json",
+        "induction.json",
+        "models.json",
+        "figures/f1_dot_product_spread.json",
+        "figures/induction_loss.json",
+        "figures/model_losses.json",
+        "figures/head_scores_induction.json",
+        "figures/attention_mia_doll.html",
+        "examples/mia_doll.json",
+        "examples/html_like.json",
+    } <= names
     assert checked == sum(n.endswith(".json") for n in names) > 10
 
 
@@ -152,11 +177,13 @@ def nudged_in_float64(scale):
             for p in model.parameters():
                 p.mul_(1 + scale * torch.randn(p.shape, generator=generator, dtype=p.dtype))
         return model
+
     return convert
 
 
-def test_last_bit_differences_of_another_cpu_do_not_reach_the_bytes(built, checkpoints, examples_file, tmp_path,
-                                                                    monkeypatch):
+def test_last_bit_differences_of_another_cpu_do_not_reach_the_bytes(
+    built, checkpoints, examples_file, tmp_path, monkeypatch
+):
     """Float64 kernels of two CPUs differ by about 1e-16 of a value; a nudge a thousand times
     larger leaves every file as it was (float32's own rounding step, 6e-8, would not)."""
     from build_artifacts import pipeline
@@ -175,8 +202,11 @@ def test_attention_decodes_to_the_models_weights(built, checkpoints):
         a = record["attention"]
         decoded = decode_attention(a["data"], a["layers"], a["heads"], a["tokens"])
         _, weights = capture_attention(model, torch.tensor([record["ids"]]))
-        assert decoded.shape == tuple(weights[0].shape) == (model.cfg.n_layer, model.cfg.n_head,
-                                                            len(record["ids"]), len(record["ids"]))
+        assert (
+            decoded.shape
+            == tuple(weights[0].shape)
+            == (model.cfg.n_layer, model.cfg.n_head, len(record["ids"]), len(record["ids"]))
+        )
         assert np.abs(decoded - weights[0].double().numpy()).max() <= 1 / 255 + 1e-9, path.name
         assert np.allclose(decoded.sum(-1), 1.0, atol=1e-12)
 
@@ -193,7 +223,7 @@ def test_marks_and_predictions_are_where_examples_toml_says(built, examples_file
             mark = record["marks"][name]
             assert (mark["start"], mark["end"]) == spans[name]
             assert mark["position"] == mark["end"] - 1 and mark["occurrence"] == occurrence
-            assert phrase in "".join(record["tokens"][mark["start"]:mark["end"]])
+            assert phrase in "".join(record["tokens"][mark["start"] : mark["end"]])
             for model in ("window", "gpt1", "sprout"):
                 probs = [p["prob"] for p in record["predictions"][name][model]]
                 assert len(probs) == 5 and probs == sorted(probs, reverse=True)
@@ -238,10 +268,14 @@ def test_no_file_points_outside(built):
 
 BAD_EXAMPLES = {
     "malformed": ('[[example]]\nid = "x"\ntext = """never closed\n', "not valid TOML"),
-    "missing_mark": ('[[example]]\nid = "lost"\ntitle = "t"\ntext = "A cat sat."\n'
-                     'marks.dog = { text = "dog", occurrence = 1 }\n', "example lost: mark 'dog'"),
-    "too_long": ('[[example]]\nid = "long_story"\ntitle = "t"\ntext = """' + "The cat sat on the mat. " * 80
-                 + '"""\n', "example long_story: "),
+    "missing_mark": (
+        '[[example]]\nid = "lost"\ntitle = "t"\ntext = "A cat sat."\nmarks.dog = { text = "dog", occurrence = 1 }\n',
+        "example lost: mark 'dog'",
+    ),
+    "too_long": (
+        '[[example]]\nid = "long_story"\ntitle = "t"\ntext = """' + "The cat sat on the mat. " * 80 + '"""\n',
+        "example long_story: ",
+    ),
 }
 
 
@@ -259,7 +293,9 @@ def test_a_bad_example_is_named_and_nothing_is_written(case, previous, checkpoin
     assert_untouched(previous, before)
 
 
-def test_a_missing_checkpoint_stops_naming_the_command_that_trains_it(previous, checkpoints, examples_file, tmp_path, capsys):
+def test_a_missing_checkpoint_stops_naming_the_command_that_trains_it(
+    previous, checkpoints, examples_file, tmp_path, capsys
+):
     partial = tmp_path / "checkpoints"
     partial.mkdir()
     for name in ("window", "gpt1"):
@@ -273,14 +309,19 @@ def test_a_missing_checkpoint_stops_naming_the_command_that_trains_it(previous, 
 
 
 @pytest.mark.parametrize("name", ["training.json", "tokenizer.json", "config.json"])
-def test_a_checkpoint_folder_missing_a_file_stops_naming_it(name, previous, checkpoints, examples_file, tmp_path, capsys):
+def test_a_checkpoint_folder_missing_a_file_stops_naming_it(
+    name, previous, checkpoints, examples_file, tmp_path, capsys
+):
     partial = tmp_path / "checkpoints"
     shutil.copytree(checkpoints, partial)
     (partial / "gpt1" / name).unlink()
     before = snapshot(previous)
     assert build(partial, previous, examples_file) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith(f"python -m build_artifacts: error: {partial / 'gpt1' / name} is missing") and len(err.splitlines()) == 1, err
+    assert (
+        err.startswith(f"python -m build_artifacts: error: {partial / 'gpt1' / name} is missing")
+        and len(err.splitlines()) == 1
+    ), err
     assert_untouched(previous, before)
 
 
@@ -314,8 +355,7 @@ def test_rounding_keeps_json_small_and_stable():
         output.dumps({"x": float("nan")})
 
 
-def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkpoints, examples_file, tmp_path,
-                                                                   capsys):
+def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkpoints, examples_file, tmp_path, capsys):
     first = load(built / "ablations.json")
     heads = load(built / "head_scores.json")
     assert heads["ablation"]["breaks"] == first["breaks"] and len(first["breaks"]) == heads["layers"]
@@ -331,7 +371,8 @@ def computed(err):
 
 
 def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_touches(
-        built, checkpoints, examples_file, tmp_path, capsys):
+    built, checkpoints, examples_file, tmp_path, capsys
+):
     cache, out = tmp_path / "cache", tmp_path / "artifacts"
     assert build(checkpoints, out, examples_file, "--cache", str(cache)) == 0
     capsys.readouterr()
@@ -361,8 +402,12 @@ def snapshot_run(checkpoints, tmp_path_factory):
     published, tok, _ = load_checkpoint(checkpoints / "sprout")
     for step, seed in ((10, 3), (20, 4)):
         torch.manual_seed(seed)
-        save_checkpoint(run / f"step-{step:06d}", build_model(published.cfg), tok,
-                        {"recipe": {"init_from": str(checkpoints / "sprout")}, "step": step})
+        save_checkpoint(
+            run / f"step-{step:06d}",
+            build_model(published.cfg),
+            tok,
+            {"recipe": {"init_from": str(checkpoints / "sprout")}, "step": step},
+        )
     return run
 
 
@@ -383,8 +428,9 @@ def test_snapshots_are_scored_onto_the_training_story(snapshot_run, built, check
 
 
 @pytest.mark.parametrize("case", ["empty", "unrelated"])
-def test_snapshots_that_cannot_be_placed_stop_the_build_with_one_line(case, snapshot_run, previous, checkpoints,
-                                                                     examples_file, tmp_path, capsys):
+def test_snapshots_that_cannot_be_placed_stop_the_build_with_one_line(
+    case, snapshot_run, previous, checkpoints, examples_file, tmp_path, capsys
+):
     folder = tmp_path / "snapshots"
     folder.mkdir()
     if case == "unrelated":

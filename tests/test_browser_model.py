@@ -1,5 +1,6 @@
 """Sprout for the browser (sprout/export.py, build_artifacts/browser_model.py): the ONNX file run
 with onnxruntime against PyTorch, on a tiny model exported here and on the committed file."""
+
 import importlib.util
 import json
 from pathlib import Path
@@ -9,9 +10,9 @@ import pytest
 import torch
 
 from build_artifacts import browser_model
-from sprout.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.data import file_sha256
+from sprout.encoding import decode_attention
 from sprout.export import run_onnx
 from sprout.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.model import TransformerConfig, build_model
@@ -81,8 +82,11 @@ def test_the_build_reuses_the_export_while_the_checkpoint_is_unchanged(tiny, tin
     assert (tmp_path / "b" / "tokenizer.json").read_bytes() == (checkpoint / "tokenizer.json").read_bytes()
 
     exported = []
-    monkeypatch.setattr(browser_model, "export_onnx", lambda m, path: exported.append(path) or
-                        Path(path).write_bytes(b"stand-in for a new export"))
+    monkeypatch.setattr(
+        browser_model,
+        "export_onnx",
+        lambda m, path: exported.append(path) or Path(path).write_bytes(b"stand-in for a new export"),
+    )
     info = json.loads((tmp_path / "b" / "model.json").read_text())
     info["checkpoint_sha256"] = "0" * 64  # as if the published checkpoint had changed
     (tmp_path / "b" / "model.json").write_text(json.dumps(info))
@@ -111,6 +115,7 @@ def test_the_story_fixture_is_what_python_says_now():
 
 
 # ---- the committed file of the published checkpoint --------------------------------------
+
 
 @pytest.fixture(scope="module")
 def published():

@@ -17,14 +17,20 @@ pytestmark = [pytest.mark.slow, pytest.mark.tinystories]
 
 CHECKPOINTS = data.REPO_ROOT / "build_artifacts" / "checkpoints"
 PUBLISHED = all((CHECKPOINTS / name / "model.safetensors").exists() for name in claims.MODELS)
-NOT_YET = pytest.mark.xfail(not PUBLISHED, strict=True, raises=(CheckpointError, AssertionError),
-                            reason="the published checkpoints are not committed yet")
+NOT_YET = pytest.mark.xfail(
+    not PUBLISHED,
+    strict=True,
+    raises=(CheckpointError, AssertionError),
+    reason="the published checkpoints are not committed yet",
+)
 
 
 def not_backed_yet(reason):
     """A claim the published checkpoints do not back yet: an expected failure, strict, so the
     first checkpoint that backs it turns the mark into an error until the mark is removed."""
     return pytest.mark.xfail(PUBLISHED, strict=True, raises=AssertionError, reason=reason)
+
+
 T = claims.THRESHOLDS
 
 
@@ -85,7 +91,7 @@ def test_a_head_parks_on_the_start_mark_across_the_examples(measured):
 
 
 @NOT_YET
-@not_backed_yet("the published Sprout's best head sends less than 70% of \"he\" to \"Tom\"")
+@not_backed_yet('the published Sprout\'s best head sends less than 70% of "he" to "Tom"')
 def test_one_head_sends_he_to_tom(measured):
     assert get(measured)["tom_he.share"] >= T["tom_he_share"]
 
@@ -110,7 +116,10 @@ def test_the_site_artifacts_carry_the_same_numbers(measured):
     """docs/artifacts/stats.json was built from these checkpoints: the prose cites what holds.
     A number is compared where it can be re-measured: the manifest names the held-out corpus
     each was measured on, and one measured on a corpus that is not here is left to the next test."""
-    stats, recorded = artifact("stats.json"), load_manifest(data.REPO_ROOT / "docs" / "artifacts" / "manifest.json")["measured_on"]
+    stats, recorded = (
+        artifact("stats.json"),
+        load_manifest(data.REPO_ROOT / "docs" / "artifacts" / "manifest.json")["measured_on"],
+    )
     here = get_measurements(measured).measured_on
     compared = []
     for key, value in get(measured).items():
@@ -127,7 +136,6 @@ def test_the_artifacts_were_measured_on_the_corpora_here(measured, tinystories):
     recorded = load_manifest(data.REPO_ROOT / "docs" / "artifacts" / "manifest.json")["measured_on"]
     assert "probes.first_token_argmax.value" in recorded
     assert get_measurements(measured).measured_on == recorded
-
 
 
 @NOT_YET
@@ -184,11 +192,13 @@ def test_removing_the_induction_heads_takes_most_of_the_repeats_advantage(measur
 def test_the_artifacts_removed_the_same_induction_heads_with_the_same_result(measured):
     together = get_measurements(measured).together
     stored = artifact("ablations.json")["together"]
+
     def heads(result):
         return [s["heads"] for s in result["sets"] + result["controls"]]
 
     def kept(result):
         return [s["repeat_advantage_kept"] for s in result["sets"] + result["controls"]]
+
     assert heads(together) == heads(stored), "docs/artifacts/ablations.json is out of date: rebuild it"
     assert kept(together) == pytest.approx(kept(stored), abs=0.02), "docs/artifacts/ablations.json is out of date"
 
@@ -202,10 +212,13 @@ def test_the_head_cheapest_to_remove_costs_next_to_nothing():
     from sprout import ablate
     from sprout.checkpoint import load_checkpoint
 
-    breaks = json.loads((data.REPO_ROOT / "docs" / "artifacts" / "ablations.json").read_text(encoding="utf-8"))["breaks"]
+    breaks = json.loads((data.REPO_ROOT / "docs" / "artifacts" / "ablations.json").read_text(encoding="utf-8"))[
+        "breaks"
+    ]
     _, layer, head = min((v, l + 1, h + 1) for l, row in enumerate(breaks) for h, v in enumerate(row))
     model, tok, _ = load_checkpoint(CHECKPOINTS / "sprout")
     removed = ablate.remove_heads(model, tok, [(layer, head)], data.default_tinystories_dir())
-    one = ablate.damage({"intact": removed["intact"],
-                         "ablated": {name: [[v]] for name, v in removed[(layer, head)].items()}})
+    one = ablate.damage(
+        {"intact": removed["intact"], "ablated": {name: [[v]] for name, v in removed[(layer, head)].items()}}
+    )
     assert one["breaks"][0][0] < T["quiet_head_breaks"], (layer, head, one["shares"])

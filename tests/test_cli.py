@@ -83,11 +83,13 @@ def test_bench_reports_rates_utilisation_and_the_reference_ratio():
     result = run_bench("sprout", batch_size=1, seq_len=16, steps=1)
     eager, reference = result["eager"], result["reference"]
     assert eager["tokens_per_s"] > 0 and reference["tokens_per_s"] > 0
-    assert result["speedup_vs_reference"] == pytest.approx(
-        eager["tokens_per_s"] / reference["tokens_per_s"], rel=0.01)
+    assert result["speedup_vs_reference"] == pytest.approx(eager["tokens_per_s"] / reference["tokens_per_s"], rel=0.01)
     # MFU is tokens/s times FLOPs per token over the measured peak, a fraction of it
     assert eager["mfu"] == pytest.approx(
-        eager["tokens_per_s"] * result["train_flops_per_token"] / (result["matmul_peak_tflops"] * 1e12), rel=0.05, abs=2e-4)
+        eager["tokens_per_s"] * result["train_flops_per_token"] / (result["matmul_peak_tflops"] * 1e12),
+        rel=0.05,
+        abs=2e-4,
+    )
     assert 0 < eager["mfu"] < 1 and result["peak_memory_mb"] > 0
     assert result["hardware"]["cpu"] and isinstance(result["hardware"]["matrix_units"], list)
 
@@ -99,7 +101,7 @@ def test_flops_per_token_counts_matmuls_and_attention():
     cfg = SMALL["sprout"]
     model = build_model(cfg)
     T = 16
-    per_layer_weights = 4 * cfg.d_model ** 2 + 2 * cfg.mlp_ratio * cfg.d_model ** 2
+    per_layer_weights = 4 * cfg.d_model**2 + 2 * cfg.mlp_ratio * cfg.d_model**2
     matmul_weights = cfg.n_layer * per_layer_weights + cfg.vocab_size * cfg.d_model
     # q.k and weights.v forward (2 products), and backward with the scores recomputed (5), in full
     attention = cfg.n_layer * 7 * 2 * T * cfg.d_model
@@ -111,9 +113,28 @@ def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer):
     tokenizer.save(tmp_path / "tok.json")
     (tmp_path / "small.json").write_text(json.dumps(SMALL["sprout"].to_dict()))
     common = ["train", "--out", str(tmp_path / "run"), "--tinystories", "none"]
-    assert main([*common, "--model", str(tmp_path / "small.json"), "--steps", "6", "--stop-after", "2",
-                 "--batch-size", "2", "--seq-len", "16", "--eval-every", "100",
-                 "--tokenizer", str(tmp_path / "tok.json")]) == 0
+    assert (
+        main(
+            [
+                *common,
+                "--model",
+                str(tmp_path / "small.json"),
+                "--steps",
+                "6",
+                "--stop-after",
+                "2",
+                "--batch-size",
+                "2",
+                "--seq-len",
+                "16",
+                "--eval-every",
+                "100",
+                "--tokenizer",
+                str(tmp_path / "tok.json"),
+            ]
+        )
+        == 0
+    )
     assert main([*common, "--resume", "--steps", "4"]) == 0
     info = json.loads((tmp_path / "run" / "training.json").read_text())
     assert info["step"] == 4 and info["recipe"]["steps"] == 4

@@ -1,6 +1,7 @@
 """Contracts between parts that are easy to let drift apart: the benchmark's reference and the
 real model, the artifacts' manifest and the committed checkpoints, the corpus a seed produces,
 and the Plotly version the figures were made for and the one the site serves."""
+
 import hashlib
 import json
 import re
@@ -18,7 +19,6 @@ from sprout.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.model import build_model
 from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, shape_at
-
 from tests.conftest import SMALL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,12 +31,20 @@ def reference_weights(model):
     for i, block in enumerate(model.blocks):
         q, k, v = block.attn.qkv.weight.chunk(3, dim=0)
         p = f"blocks.{i}."
-        mapped.update({
-            p + "norm1.weight": block.attn_norm.weight, p + "norm2.weight": block.mlp_norm.weight,
-            p + "attn.query.weight": q, p + "attn.key.weight": k, p + "attn.value.weight": v,
-            p + "attn.q_norm.weight": block.attn.q_norm.weight, p + "attn.k_norm.weight": block.attn.k_norm.weight,
-            p + "attn.proj.weight": block.attn.proj.weight,
-            p + "fc.weight": block.mlp.up.weight, p + "out.weight": block.mlp.down.weight})
+        mapped.update(
+            {
+                p + "norm1.weight": block.attn_norm.weight,
+                p + "norm2.weight": block.mlp_norm.weight,
+                p + "attn.query.weight": q,
+                p + "attn.key.weight": k,
+                p + "attn.value.weight": v,
+                p + "attn.q_norm.weight": block.attn.q_norm.weight,
+                p + "attn.k_norm.weight": block.attn.k_norm.weight,
+                p + "attn.proj.weight": block.attn.proj.weight,
+                p + "fc.weight": block.mlp.up.weight,
+                p + "out.weight": block.mlp.down.weight,
+            }
+        )
     return mapped
 
 
@@ -66,11 +74,13 @@ def test_a_seed_and_a_step_always_produce_the_same_corpus():
     """A reordered word list or a changed story shape would silently change what `make train`
     reproduces; these hashes catch it (update them only with a recipe that says so)."""
     text = "\n<|endoftext|>\n".join(generate_stories(11, 200))
-    assert hashlib.sha256(text.encode()).hexdigest() == \
-        "bc32d771365fbb705afdc75f88d07bdbc038ce429a75f81158615def0cc1d39d"
+    assert (
+        hashlib.sha256(text.encode()).hexdigest() == "bc32d771365fbb705afdc75f88d07bdbc038ce429a75f81158615def0cc1d39d"
+    )
     tok = Tokenizer.load(CHECKPOINTS / "sprout")
-    maker = BatchMaker(tok, Mix(generated=0.4, copy=0.2, score_first_copy=0.5, echo=0.2, pronouns=0.2,
-                                single_story=0.2), seed=7)
+    maker = BatchMaker(
+        tok, Mix(generated=0.4, copy=0.2, score_first_copy=0.5, echo=0.2, pronouns=0.2, single_story=0.2), seed=7
+    )
     digest = hashlib.sha256()
     for step in (0, 1, 1000):
         inputs, targets = maker.batch(step, 4, 128)
@@ -83,8 +93,19 @@ def test_a_seed_always_produces_the_same_stream_of_mixed_batches():
     """Every kind of document (TinyStories-like text with renamed characters among them), single
     rows and the late phase's longer rows, as a run reads them step after step."""
     tok = Tokenizer.load(CHECKPOINTS / "sprout")
-    mix = Mix(generated=0.3, tinystories=0.3, copy=0.2, copy_min=4, copy_max=20, copy_times=3,
-              score_first_copy=0.5, echo=0.2, pronouns=0.1, single_story=0.1, rename=0.5)
+    mix = Mix(
+        generated=0.3,
+        tinystories=0.3,
+        copy=0.2,
+        copy_min=4,
+        copy_max=20,
+        copy_times=3,
+        score_first_copy=0.5,
+        echo=0.2,
+        pronouns=0.1,
+        single_story=0.1,
+        rename=0.5,
+    )
     recipe = Recipe(steps=6, batch_size=4, seq_len=64, late_seq_len=128, late_steps=2, mix=mix)
     maker = BatchMaker(tok, mix, seed=5, real_stories=generate_stories(3, 30))
     digest = hashlib.sha256()

@@ -1,5 +1,6 @@
 """The site's Content-Security-Policy (build_site/csp.py), without a browser: the scripts' hashes,
 the tag's place in each page, and the check that stops the build."""
+
 import base64
 import hashlib
 
@@ -58,15 +59,19 @@ def test_a_scripts_hash_is_taken_with_the_line_ends_the_browser_reads():
 
 
 def test_only_the_inline_scripts_that_run_are_hashed():
-    assert csp.inline_scripts(MATERIAL_PAGE) == ['__md_scope=new URL(".",location)',
-                                                 'document.body.dataset.said = "héllo ✓"']
+    assert csp.inline_scripts(MATERIAL_PAGE) == [
+        '__md_scope=new URL(".",location)',
+        'document.body.dataset.said = "héllo ✓"',
+    ]
 
 
 def test_every_page_gets_one_policy_first_in_its_head_naming_every_inline_script(site):
     written = csp.apply(site)
-    expected = {independent_hash('__md_scope=new URL(".",location)'),
-                independent_hash('document.body.dataset.said = "héllo ✓"'),
-                independent_hash("window.PlotlyConfig = {MathJaxConfig: 'local'};")}
+    expected = {
+        independent_hash('__md_scope=new URL(".",location)'),
+        independent_hash('document.body.dataset.said = "héllo ✓"'),
+        independent_hash("window.PlotlyConfig = {MathJaxConfig: 'local'};"),
+    }
     sources = written.split("script-src ")[1].split(";")[0].split()
     assert sources[:2] == ["'self'", "'wasm-unsafe-eval'"] and set(sources[2:]) == expected
     assert "'unsafe-inline'" not in sources and "'unsafe-eval'" not in sources

@@ -175,8 +175,9 @@ def test_each_kind_in_the_document_table_is_a_share_of_the_mix(tokenizer):
     from sprout.data import DOCUMENT_KINDS
 
     for kind in DOCUMENT_KINDS:
-        maker = BatchMaker(tokenizer, Mix(**{"generated": 0.0, kind: 1.0}), seed=0,
-                           real_stories=data.heldout_generated(5))
+        maker = BatchMaker(
+            tokenizer, Mix(**{"generated": 0.0, kind: 1.0}), seed=0, real_stories=data.heldout_generated(5)
+        )
         assert maker.sources == [kind]
         ids, scored = maker.document(random.Random(0))
         assert ids[0] == tokenizer.start_id and len(ids) == len(scored) > 1, kind

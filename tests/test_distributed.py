@@ -1,4 +1,5 @@
 """Training on two CPU ranks over gloo, started by torchrun, against one process."""
+
 import json
 import os
 import signal
@@ -10,13 +11,28 @@ import pytest
 import torch
 from safetensors.torch import load_file
 
-from sprout.distributed import Ranks
 from sprout.data import REPO_ROOT
+from sprout.distributed import Ranks
 from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow
-TRAIN = ["train", "--steps", "12", "--batch-size", "4", "--seq-len", "32", "--warmup", "3",
-         "--eval-every", "4", "--tinystories", "none", "--mix", "generated=1,copy=0.4,copy_min=4,copy_max=12"]
+TRAIN = [
+    "train",
+    "--steps",
+    "12",
+    "--batch-size",
+    "4",
+    "--seq-len",
+    "32",
+    "--warmup",
+    "3",
+    "--eval-every",
+    "4",
+    "--tinystories",
+    "none",
+    "--mix",
+    "generated=1,copy=0.4,copy_min=4,copy_max=12",
+]
 ENV = {**os.environ, "SPROUT_THREADS": "1", "SPROUT_DDP_TIMEOUT_S": "60", "PYTHONUNBUFFERED": "1"}
 
 
@@ -26,8 +42,9 @@ def command(ranks, *args):
 
 
 def train(ranks, *args, timeout=240, **env):
-    return subprocess.run(command(ranks, *args), cwd=REPO_ROOT, env={**ENV, **env}, capture_output=True,
-                          text=True, timeout=timeout)
+    return subprocess.run(
+        command(ranks, *args), cwd=REPO_ROOT, env={**ENV, **env}, capture_output=True, text=True, timeout=timeout
+    )
 
 
 @pytest.fixture(scope="module")
@@ -82,8 +99,14 @@ def test_two_ranks_train_as_one_process(reference):
 def test_a_killed_two_rank_run_resumes_and_matches(reference, tok_file, tmp_path, train_args):
     out = tmp_path / "run"
     args = [*train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
-    job = subprocess.Popen(command(2, *args), cwd=REPO_ROOT, env=ENV, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, start_new_session=True)
+    job = subprocess.Popen(
+        command(2, *args),
+        cwd=REPO_ROOT,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         deadline = time.time() + 180
         while time.time() < deadline and job.poll() is None:
@@ -120,8 +143,9 @@ def test_the_late_phase_batch_must_split_too():
 def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp_path, train_args):
     out = tmp_path / "run"
     # ranks that kept waiting for the dead one would hang: train's timeout fails the test then
-    done = train(2, *train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001",
-                 SPROUT_TEST_DIE_AT="6")
+    done = train(
+        2, *train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001", SPROUT_TEST_DIE_AT="6"
+    )
     assert done.returncode != 0
     assert "exitcode  : 3" in done.stderr  # torchrun's report names the rank that died
     lines = [line for line in done.stderr.splitlines() if "sprout train: error:" in line]
@@ -136,8 +160,15 @@ def test_when_a_rank_dies_the_others_stop_and_the_checkpoint_stays(tok_file, tmp
 def test_sigterm_to_torchrun_stops_both_ranks_at_one_step_and_saves(tok_file, tmp_path, train_args):
     out = tmp_path / "run"
     args = [*train_args, "--steps", "100000", "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
-    job = subprocess.Popen(command(2, *args), cwd=REPO_ROOT, env=ENV, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    job = subprocess.Popen(
+        command(2, *args),
+        cwd=REPO_ROOT,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.time() + 180
         while time.time() < deadline and not (out / "training.json").exists():

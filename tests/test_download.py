@@ -1,4 +1,5 @@
 """sprout data download against a Hub that lives in the test (never the network)."""
+
 import hashlib
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -11,8 +12,10 @@ from sprout.cli import main
 from sprout.download import FILES, REPO, DownloadError, download_tinystories
 
 COMMIT = "a" * 40
-CONTENT = {"TinyStories-valid.txt": "Tom had a red ball.\n<|endoftext|>\nMia saw a cat.\n<|endoftext|>\n" * 50,
-           "TinyStories-train.txt": "Sam ran to the park.\n<|endoftext|>\nThe sun was warm.\n<|endoftext|>\n" * 4000}
+CONTENT = {
+    "TinyStories-valid.txt": "Tom had a red ball.\n<|endoftext|>\nMia saw a cat.\n<|endoftext|>\n" * 50,
+    "TinyStories-train.txt": "Sam ran to the park.\n<|endoftext|>\nThe sun was warm.\n<|endoftext|>\n" * 4000,
+}
 
 
 class FakeHub(BaseHTTPRequestHandler):
@@ -26,7 +29,7 @@ class FakeHub(BaseHTTPRequestHandler):
 
     def file(self):
         prefix = f"/datasets/{REPO}/resolve/main/"
-        name = self.path[len(prefix):] if self.path.startswith(prefix) else None
+        name = self.path[len(prefix) :] if self.path.startswith(prefix) else None
         return CONTENT[name].encode() if name in CONTENT else None
 
     def head_for(self, body, status=200, length=None):
@@ -51,7 +54,7 @@ class FakeHub(BaseHTTPRequestHandler):
         if self.cut and start:
             return self.send_error(500, "connection lost")
         self.head_for(body, 206 if start else 200, len(body) - start)
-        self.wfile.write(body[start: len(body) // 2] if self.cut else body[start:])
+        self.wfile.write(body[start : len(body) // 2] if self.cut else body[start:])
         self.wfile.flush()
         self.close_connection = True
 
@@ -81,7 +84,9 @@ def test_download_fills_a_folder_training_reads(hub, tmp_path):
 
 def test_an_interrupted_download_leaves_no_half_file_and_resumes(hub, tmp_path, capsys):
     FakeHub.cut = True
-    with pytest.raises(DownloadError, match="download of TinyStories-valid.txt stopped.*run `sprout data download` again"):
+    with pytest.raises(
+        DownloadError, match="download of TinyStories-valid.txt stopped.*run `sprout data download` again"
+    ):
         download_tinystories(cache_dir=tmp_path, endpoint=endpoint(hub))
     assert not [p for p in tmp_path.rglob("*.txt")], "no file name points at a partial download"
     FakeHub.cut = False
@@ -110,8 +115,10 @@ def test_an_unreachable_hub_fails_at_once(tmp_path):
 
 def test_the_command_prints_the_folder_alone_on_stdout(hub, tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("huggingface_hub.constants.ENDPOINT", endpoint(hub))
-    monkeypatch.setattr("huggingface_hub.constants.HUGGINGFACE_CO_URL_TEMPLATE",
-                        endpoint(hub) + "/{repo_id}/resolve/{revision}/{filename}")
+    monkeypatch.setattr(
+        "huggingface_hub.constants.HUGGINGFACE_CO_URL_TEMPLATE",
+        endpoint(hub) + "/{repo_id}/resolve/{revision}/{filename}",
+    )
     assert main(["data", "download", "--cache-dir", str(tmp_path)]) == 0
     folder = Path(capsys.readouterr().out.strip())
     assert folder.is_dir() and (folder / "TinyStories-train.txt").is_file()

@@ -1,7 +1,7 @@
 import pytest
 
-from sprout.examples import ExampleError, load_examples, tokenize_example
 from sprout.corpus.made_up_names import RESERVED_PARTS
+from sprout.examples import ExampleError, load_examples, tokenize_example
 
 
 def test_the_examples_file_is_valid_and_every_mark_resolves(tokenizer):
@@ -38,8 +38,11 @@ def test_a_malformed_file_names_the_problem(tmp_path):
 
 
 def test_a_missing_mark_and_a_long_story_name_the_example(tmp_path, tokenizer):
-    path = write(tmp_path, '[[example]]\nid = "cat"\ntitle = "t"\ntext = "The cat sat. The cat ran."\n'
-                           'marks.cat = { text = "cat", occurrence = 3 }\n')
+    path = write(
+        tmp_path,
+        '[[example]]\nid = "cat"\ntitle = "t"\ntext = "The cat sat. The cat ran."\n'
+        'marks.cat = { text = "cat", occurrence = 3 }\n',
+    )
     example = load_examples(path)[0]
     with pytest.raises(ExampleError, match="example cat: mark 'cat' wants occurrence 3 of 'cat'"):
         tokenize_example(example, tokenizer, 512)
@@ -48,8 +51,11 @@ def test_a_missing_mark_and_a_long_story_name_the_example(tmp_path, tokenizer):
 
 
 def test_marks_match_whole_words_only(tmp_path, tokenizer):
-    path = write(tmp_path, '[[example]]\nid = "he"\ntitle = "t"\ntext = "Then the hen saw that he was there."\n'
-                           'marks.he = { text = "he", occurrence = 1 }\n')
+    path = write(
+        tmp_path,
+        '[[example]]\nid = "he"\ntitle = "t"\ntext = "Then the hen saw that he was there."\n'
+        'marks.he = { text = "he", occurrence = 1 }\n',
+    )
     tokenized = tokenize_example(load_examples(path)[0], tokenizer, 512)
     start, end = tokenized.spans["he"]
     assert tokenized.tokens[start:end] == [" he"]

@@ -1,4 +1,5 @@
 """Naming the machine a speed came from (sprout.hardware), on both CPU kinds the project meets."""
+
 from sprout import hardware
 
 INTEL = """processor\t: 0
@@ -20,7 +21,15 @@ flags\t\t: fpu sse2 avx2 avx512f avx512_bf16 avx512_vnni
 def test_the_matrix_units_of_an_intel_cpu_with_amx():
     info = hardware.read_cpuinfo(INTEL)
     assert info["cpu"] == "Intel(R) Xeon(R) Platinum 8488C" and info["vendor"] == "GenuineIntel"
-    assert info["matrix_units"] == ["AMX-BF16", "AMX-INT8", "AVX512-FP16", "AVX512-BF16", "AVX512-VNNI", "AVX512F", "AVX2"]
+    assert info["matrix_units"] == [
+        "AMX-BF16",
+        "AMX-INT8",
+        "AVX512-FP16",
+        "AVX512-BF16",
+        "AVX512-VNNI",
+        "AVX512F",
+        "AVX2",
+    ]
     assert hardware.summary(info) == "Intel(R) Xeon(R) Platinum 8488C (AMX-BF16)"
 
 

@@ -7,8 +7,8 @@ from sprout.lens import capture_attention, first_token_scores, induction_scores,
 
 
 def test_the_window_network_has_no_attention_to_capture():
-    from tests.conftest import SMALL
     from sprout.model import build_model
+    from tests.conftest import SMALL
 
     logits, weights = capture_attention(build_model(SMALL["window"]).eval(), torch.randint(0, 300, (2, 30)))
     assert weights.shape[:2] == (2, 0) and logits.shape[:2] == (2, 30)
@@ -40,8 +40,8 @@ def test_captured_weights_are_distributions_with_an_exact_zero_future(small_tran
 
 
 def test_captured_weights_match_the_bf16_forward():
-    from tests.conftest import SMALL
     from sprout.model import build_model
+    from tests.conftest import SMALL
 
     torch.manual_seed(0)
     model = build_model(SMALL["sprout"]).eval()
@@ -49,6 +49,7 @@ def test_captured_weights_match_the_bf16_forward():
     with torch.autocast("cpu", dtype=torch.bfloat16), recording(model) as records, torch.no_grad():
         model(ids)
     from sprout.lens import weights_from_record
+
     for attn, rec in zip([m for m in model.modules() if type(m).__name__ == "Attention"], records):
         w = weights_from_record(rec)
         B, T, C = rec["x"].shape
@@ -60,9 +61,11 @@ def test_captured_weights_match_the_bf16_forward():
 
 def test_head_scores_find_hand_made_patterns():
     n, T = 5, 11  # [◆, R, R]
-    prev = torch.zeros(T, T); prev[0, 0] = 1
+    prev = torch.zeros(T, T)
+    prev[0, 0] = 1
     prev[torch.arange(1, T), torch.arange(0, T - 1)] = 1
-    first = torch.zeros(T, T); first[:, 0] = 1
+    first = torch.zeros(T, T)
+    first[:, 0] = 1
     induction = first.clone()
     for q in range(1 + n, 1 + 2 * n):
         induction[q] = 0

@@ -5,8 +5,16 @@ from pathlib import Path
 import pytest
 import torch
 
-from sprout.model import (CONFIGS, TransformerConfig, WindowConfig, apply_rope, build_model, config_from_dict,
-                          count_parameters, rope_tables)
+from sprout.model import (
+    CONFIGS,
+    TransformerConfig,
+    WindowConfig,
+    apply_rope,
+    build_model,
+    config_from_dict,
+    count_parameters,
+    rope_tables,
+)
 
 CHECKPOINTS = Path(__file__).resolve().parent.parent / "build_artifacts" / "checkpoints"
 
@@ -56,8 +64,10 @@ def test_rope_makes_scores_depend_on_relative_position_only():
 
     def score(i, j):
         rows = torch.zeros(1, 1, 64, 16)
-        qi = rows.clone(); qi[0, 0, i] = q
-        kj = rows.clone(); kj[0, 0, j] = k
+        qi = rows.clone()
+        qi[0, 0, i] = q
+        kj = rows.clone()
+        kj[0, 0, j] = k
         return (apply_rope(qi, cos, sin)[0, 0, i] @ apply_rope(kj, cos, sin)[0, 0, j]).item()
 
     assert score(10, 3) == pytest.approx(score(50, 43), abs=1e-4)
@@ -115,17 +125,28 @@ def test_each_architecture_has_only_its_own_fields():
     window = CONFIGS["window"]
     assert (window.kind, window.window, window.d_embed, window.d_hidden) == ("window", 8, 48, 384)
     assert not any(hasattr(window, name) for name in ("d_model", "n_head", "head_dim", "context"))
-    assert set(CONFIGS["sprout"].to_dict()) == {"kind", "vocab_size", "context", "n_layer", "n_head", "d_model",
-                                                "mlp_ratio", "qk_gain_init"}
+    assert set(CONFIGS["sprout"].to_dict()) == {
+        "kind",
+        "vocab_size",
+        "context",
+        "n_layer",
+        "n_head",
+        "d_model",
+        "mlp_ratio",
+        "qk_gain_init",
+    }
 
 
-@pytest.mark.parametrize("written, message", [
-    ({"kind": "windw"}, "unknown model kind 'windw' (known: transformer, window)"),
-    ({"n_layer": 2, "colour": "red"}, "unknown config fields: ['colour']"),
-    ({"n_head": "six"}, "transformer config: n_head = 'six' should be int"),
-    ({"kind": "window", "d_embed": 4.5}, "window config: d_embed = 4.5 should be int"),
-    ({"d_model": 30, "n_head": 4}, "d_model 30 does not split into 4 heads of an even width"),
-])
+@pytest.mark.parametrize(
+    "written, message",
+    [
+        ({"kind": "windw"}, "unknown model kind 'windw' (known: transformer, window)"),
+        ({"n_layer": 2, "colour": "red"}, "unknown config fields: ['colour']"),
+        ({"n_head": "six"}, "transformer config: n_head = 'six' should be int"),
+        ({"kind": "window", "d_embed": 4.5}, "window config: d_embed = 4.5 should be int"),
+        ({"d_model": 30, "n_head": 4}, "d_model 30 does not split into 4 heads of an even width"),
+    ],
+)
 def test_a_config_that_cannot_be_built_is_one_line(written, message):
     with pytest.raises(ValueError) as e:
         config_from_dict(written)

@@ -1,5 +1,6 @@
 """sprout.notebook: the views' numbers are the artifacts' numbers, long texts stay light, and bad
 input is refused with one line before anything is drawn."""
+
 import json
 import re
 import shutil
@@ -120,11 +121,15 @@ def test_a_checkpoint_with_another_tokenizer_is_refused(tmp_path):
     vocab = tokenizer["model"]["vocab"]
     dropped = max(vocab, key=vocab.get)  # the last token: a smaller vocabulary than the model's
     del vocab[dropped]
-    tokenizer["model"]["merges"] = [m for m in tokenizer["model"]["merges"]
-                                    if "".join(m if isinstance(m, list) else m.split(" ")) != dropped]
+    tokenizer["model"]["merges"] = [
+        m for m in tokenizer["model"]["merges"] if "".join(m if isinstance(m, list) else m.split(" ")) != dropped
+    ]
     (folder / "tokenizer.json").write_text(json.dumps(tokenizer), encoding="utf-8")
-    with pytest.raises(ViewError, match=r"tokenizer\.json has 4095 tokens but the model was trained on 4096: "
-                                        r"it comes from another tokenizer"):
+    with pytest.raises(
+        ViewError,
+        match=r"tokenizer\.json has 4095 tokens but the model was trained on 4096: "
+        r"it comes from another tokenizer",
+    ):
         heads(SHORT, checkpoint=folder)
 
 

@@ -1,5 +1,6 @@
 """The notebook views' bundle (sprout/notebook/widgets.js) is committed so that a notebook needs
 no node; it must be what esbuild makes of site_assets today (`make bundle` rewrites it)."""
+
 import json
 import shlex
 import subprocess

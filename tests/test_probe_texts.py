@@ -1,4 +1,5 @@
 """The probes' seeded texts (sprout/corpus/probe_texts.py)."""
+
 import hashlib
 import re
 
@@ -43,5 +44,6 @@ def test_the_probes_ask_of_the_same_texts_every_time():
     made-up name changes the probes' numbers (update the hash only with the claims)."""
     examples = pronoun_examples() + name_examples()
     text = "\n".join(repr((e.id, e.text, sorted(e.marks.items()))) for e in examples)
-    assert hashlib.sha256(text.encode()).hexdigest() == \
-        "088e172db39a9286a794d215d807a118905fa25f2f5b88f8140e1a060919c3ae"
+    assert (
+        hashlib.sha256(text.encode()).hexdigest() == "088e172db39a9286a794d215d807a118905fa25f2f5b88f8140e1a060919c3ae"
+    )

@@ -5,12 +5,12 @@ import pytest
 import torch
 
 from sprout import probes
-from sprout.measurements import snapshot_numbers
 from sprout.checkpoint import save_checkpoint
 from sprout.cli import main
 from sprout.corpus.probe_texts import pronoun_examples
 from sprout.examples import tokenize_example
 from sprout.lens import capture_attention
+from sprout.measurements import snapshot_numbers
 from sprout.model import build_model
 from tests.conftest import SMALL
 
@@ -37,8 +37,15 @@ def test_pronoun_share_is_the_attention_of_the_pronoun_on_every_naming(model, to
 def test_snapshot_numbers_put_each_claim_beside_its_steady_version(model, tokenizer):
     first = snapshot_numbers(model, tokenizer, count=4)
     assert first == snapshot_numbers(model, tokenizer, count=4)  # seeded stories: the same numbers
-    assert set(first) == {"tom_he", "pronoun_probe", "pronoun_probe_tom_head", "first_token_argmax_examples",
-                          "first_token_argmax_probe", "zorbin_mean_prob", "name_probe"}
+    assert set(first) == {
+        "tom_he",
+        "pronoun_probe",
+        "pronoun_probe_tom_head",
+        "first_token_argmax_examples",
+        "first_token_argmax_probe",
+        "zorbin_mean_prob",
+        "name_probe",
+    }
     for key, value in first.items():
         assert 0.0 <= value <= 1.0, key
     assert first["pronoun_probe_tom_head"] <= first["pronoun_probe"]  # the best head's share is the largest

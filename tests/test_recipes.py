@@ -1,5 +1,6 @@
 """Recipes as data: the published recipe is what the published runs recorded, and a bad recipe
 stops with one line before any training."""
+
 import json
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def test_the_published_recipes_are_what_the_published_runs_recorded(model):
 
 def test_the_makefile_trains_from_the_recipe_files():
     makefile = (ROOT / "Makefile").read_text()
-    train = makefile[makefile.index("\ntrain:"):].split("\n\n")[0]
+    train = makefile[makefile.index("\ntrain:") :].split("\n\n")[0]
     for model in ("sprout", "gpt1", "window"):
         assert f"--recipe {model}" in train
     assert "--mix" not in train and "--lr" not in train  # nothing repeated beside the files
@@ -71,16 +72,22 @@ mix = { generated = 1.0 }
 """
 
 
-@pytest.mark.parametrize("change, message", [
-    (("steps = 2", "stepz = 2"), "unknown key 'stepz'"),
-    (("steps = 2", 'steps = "two"'), "steps = 'two' should be int"),
-    (("generated = 1.0", "generated = 1.0, coppy = 0.2"), "unknown key 'coppy'"),
-    (('model = "sprout"', 'model = "sprout"\nlearning = 1'), "unknown key 'learning'"),
-    (("steps = 2", "steps = 2\n[oops"), "not valid TOML"),
-    (('model = "sprout"', 'model = "sprot"'), "model = 'sprot' should be one of window, gpt1, sprout"),
-    (('model = "sprout"', 'model = { n_layer = 2, n_heads = 2 }'), "model table: unknown config fields: ['n_heads']"),
-    (('model = "sprout"', 'model = { d_model = 30, n_head = 4 }'), "d_model 30 does not split into 4 heads"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (("steps = 2", "stepz = 2"), "unknown key 'stepz'"),
+        (("steps = 2", 'steps = "two"'), "steps = 'two' should be int"),
+        (("generated = 1.0", "generated = 1.0, coppy = 0.2"), "unknown key 'coppy'"),
+        (('model = "sprout"', 'model = "sprout"\nlearning = 1'), "unknown key 'learning'"),
+        (("steps = 2", "steps = 2\n[oops"), "not valid TOML"),
+        (('model = "sprout"', 'model = "sprot"'), "model = 'sprot' should be one of window, gpt1, sprout"),
+        (
+            ('model = "sprout"', "model = { n_layer = 2, n_heads = 2 }"),
+            "model table: unknown config fields: ['n_heads']",
+        ),
+        (('model = "sprout"', "model = { d_model = 30, n_head = 4 }"), "d_model 30 does not split into 4 heads"),
+    ],
+)
 def test_a_bad_recipe_file_is_one_line_naming_the_file(tmp_path, change, message):
     path = write(tmp_path, GOOD.replace(*change))
     with pytest.raises(recipes.RecipeError) as e:
@@ -121,9 +128,12 @@ def test_a_two_stage_recipe_trains_resumes_and_warm_starts(tmp_path, tokenizer):
 
     tokenizer.save(tmp_path / "tok.json")
     small = ", ".join(f"{key} = {json.dumps(value)}" for key, value in SMALL["sprout"].to_dict().items())
-    text = GOOD.replace('model = "sprout"', f"model = {{ {small} }}").replace('out = "one"', f'out = "one"\ntokenizer = "{tmp_path / "tok.json"}"') + (
+    text = GOOD.replace('model = "sprout"', f"model = {{ {small} }}").replace(
+        'out = "one"', f'out = "one"\ntokenizer = "{tmp_path / "tok.json"}"'
+    ) + (
         '[[stages]]\nout = "two"\ninit_from = "one"\nsteps = 3\nbatch_size = 2\nseq_len = 16\n'
-        'lr = 1e-3\nmix = { generated = 1.0, copy = 0.5 }\n')
+        "lr = 1e-3\nmix = { generated = 1.0, copy = 0.5 }\n"
+    )
     recipe_file = recipes.load(write(tmp_path, text))
     runs = tmp_path / "runs"
     assert recipes.run(recipe_file, runs, None) == runs / "two"

@@ -4,8 +4,10 @@ import re
 from sprout.corpus.renaming import GENDER_OF, rename_characters
 from sprout.data import BatchMaker, Mix
 
-STORY = ("Tom and Lily went to the park. Tom had a kite and Lily had a ball. "
-         "Tom's kite got stuck, so he asked Lily for help. Mom smiled.")
+STORY = (
+    "Tom and Lily went to the park. Tom had a kite and Lily had a ball. "
+    "Tom's kite got stuck, so he asked Lily for help. Mom smiled."
+)
 
 
 def test_each_name_gets_one_new_name_of_its_gender_through_the_story():

@@ -1,4 +1,5 @@
 """sprout data prepare and the memory-mapped stories training reads (on a corpus the test writes)."""
+
 import json
 import pickle
 
@@ -74,8 +75,9 @@ def test_batches_from_shards_are_the_batches_from_text(prepared, corpus, tokeniz
     mix = Mix(generated=0.3, tinystories=1.0, copy=0.2, rename=0.5)
     from_text = BatchMaker(tokenizer, mix, seed=4, real_stories=train)
     # pickled as a DataLoader worker gets it: without its open files, reopened on first use
-    from_shards = pickle.loads(pickle.dumps(BatchMaker(tokenizer, mix, seed=4,
-                                                       real_stories=ShardStories(prepared, tokenizer))))
+    from_shards = pickle.loads(
+        pickle.dumps(BatchMaker(tokenizer, mix, seed=4, real_stories=ShardStories(prepared, tokenizer)))
+    )
     for step in (0, 1, 17):
         a, b = from_text.batch(step, 3, 40), from_shards.batch(step, 3, 40)
         assert all((x == y).all() for x, y in zip(a, b)), step
@@ -112,12 +114,40 @@ def test_a_folder_without_an_index_says_how_to_make_one(tmp_path, tokenizer):
 def test_prepare_command_and_a_bad_shard_folder_on_the_command_line(corpus, tokenizer, tmp_path, capsys):
     tokenizer.save(tmp_path / "tok.json")
     out = tmp_path / "shards"
-    assert main(["data", "prepare", "--tinystories", str(corpus), "--out", str(out),
-                 "--tokenizer", str(tmp_path / "tok.json"), "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "data",
+                "prepare",
+                "--tinystories",
+                str(corpus),
+                "--out",
+                str(out),
+                "--tokenizer",
+                str(tmp_path / "tok.json"),
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["tokens"] > 0 and report["tokens_per_s"] > 0 and not (tmp_path / "shards.tmp").exists()
     (out / "train-0000.bin").write_bytes(b"\0\0")
-    assert main(["train", "--out", str(tmp_path / "run"), "--shards", str(out), "--steps", "1",
-                 "--mix", "generated=0.5,tinystories=0.5"]) == 1
+    assert (
+        main(
+            [
+                "train",
+                "--out",
+                str(tmp_path / "run"),
+                "--shards",
+                str(out),
+                "--steps",
+                "1",
+                "--mix",
+                "generated=0.5,tinystories=0.5",
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "truncated" in err and not (tmp_path / "run").exists()

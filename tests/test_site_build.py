@@ -1,4 +1,5 @@
 """The chapter's template layer and build hooks, without a browser."""
+
 import json
 import os
 import shutil
@@ -44,11 +45,19 @@ def chapter_macros(tmp_path, stats, page_url=""):
     return env.macros
 
 
-@pytest.mark.parametrize("value, fmt, shown", [
-    (0.646, "pct", "64.6%"), (0.646, "pct0", "65%"), (2.37204, "f2", "2.37"), (2.37204, "f3", "2.372"),
-    (16676864, "int", "16,676,864"), (16676864, "millions", "16.7 million"), (4775, "minutes", "80 min"),
-    (0.5, None, "0.5"),
-])
+@pytest.mark.parametrize(
+    "value, fmt, shown",
+    [
+        (0.646, "pct", "64.6%"),
+        (0.646, "pct0", "65%"),
+        (2.37204, "f2", "2.37"),
+        (2.37204, "f3", "2.372"),
+        (16676864, "int", "16,676,864"),
+        (16676864, "millions", "16.7 million"),
+        (4775, "minutes", "80 min"),
+        (0.5, None, "0.5"),
+    ],
+)
 def test_numbers_are_formatted_as_the_prose_shows_them(value, fmt, shown):
     assert format_number(value, fmt) == shown
 
@@ -113,7 +122,7 @@ def test_snippet_cells_share_one_namespace_and_show_their_printed_output():
     assert [kind for kind, _, _ in ran] == ["markdown", "code", "code"]
     assert ran[2][2] == "a + 1: 3\n"
     page = render_cells(ran)
-    assert "```python\na = 2\nprint(\"a:\", a)\n```" in page and "a + 1: 3" in page
+    assert '```python\na = 2\nprint("a:", a)\n```' in page and "a + 1: 3" in page
     assert page.count('class="snippet-output"') == 2
 
 
@@ -126,7 +135,7 @@ def test_each_standalone_figure_page_loads_the_script_that_adds_its_numbers_once
     figures = tmp_path / "artifacts" / "figures"
     figures.mkdir(parents=True)
     page = figures / "f1.html"
-    page.write_text("<html><body><div id=\"figure-f1\" class=\"plotly-graph-div\"></div></body></html>")
+    page.write_text('<html><body><div id="figure-f1" class="plotly-graph-div"></div></body></html>')
     add_figure_data(tmp_path)
     add_figure_data(tmp_path)  # a second pass changes nothing
     text = page.read_text()
@@ -135,16 +144,20 @@ def test_each_standalone_figure_page_loads_the_script_that_adds_its_numbers_once
 
 
 def test_the_notebook_templates_cdn_loaders_are_recognised():
-    page = ('<!-- Load mathjax -->\n<script src="https://cdnjs.cloudflare.com/x.js"></script>\n'
-            '<!-- End of mathjax configuration -->\n<script type="module">\n document.addEventListener('
-            '"DOMContentLoaded", async () => { document.querySelectorAll(".jp-Mermaid > pre");'
-            ' await import("https://cdnjs.cloudflare.com/mermaid.mjs"); });\n</script><p>kept</p>')
+    page = (
+        '<!-- Load mathjax -->\n<script src="https://cdnjs.cloudflare.com/x.js"></script>\n'
+        '<!-- End of mathjax configuration -->\n<script type="module">\n document.addEventListener('
+        '"DOMContentLoaded", async () => { document.querySelectorAll(".jp-Mermaid > pre");'
+        ' await import("https://cdnjs.cloudflare.com/mermaid.mjs"); });\n</script><p>kept</p>'
+    )
     assert NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", page)).strip() == "<p>kept</p>"
 
 
 def test_formulas_are_typeset_at_build_time_for_the_eye_and_for_screen_readers():
-    page = ('<html lang="en"><p>A <span class="arithmatex">\\(a &lt; b_j\\)</span> here.</p>\n'
-            '<div class="arithmatex">\\[\n\\sum_j a_j\n\\]</div></html>')
+    page = (
+        '<html lang="en"><p>A <span class="arithmatex">\\(a &lt; b_j\\)</span> here.</p>\n'
+        '<div class="arithmatex">\\[\n\\sum_j a_j\n\\]</div></html>'
+    )
     typeset = render_math(page, "index.md")
     assert typeset.startswith('<html data-math="done" lang="en">')
     assert "\\(" not in typeset and "\\[" not in typeset
@@ -152,7 +165,7 @@ def test_formulas_are_typeset_at_build_time_for_the_eye_and_for_screen_readers()
     assert '<span class="arithmatex"><span class="katex">' in inline and "katex-display" not in inline
     assert "katex-display" in display
     # MathML for screen readers, the HTML rendering hidden from them, the TeX kept as annotation
-    assert inline.count("<math") == 1 and '<mo>&lt;</mo>' in inline and 'aria-hidden="true"' in inline
+    assert inline.count("<math") == 1 and "<mo>&lt;</mo>" in inline and 'aria-hidden="true"' in inline
     assert '<annotation encoding="application/x-tex">a &lt; b_j</annotation>' in inline
     assert display.count("<math") == 1 and 'display="block"' in display
 
@@ -164,22 +177,30 @@ def test_a_formula_katex_cannot_parse_stops_the_build_with_its_page_and_text():
 
 def page_parts(text):
     """The top-level elements of `text` rendered as the site renders it: (tag, children's tags)."""
-    rendered = markdown.markdown(text, extensions=["build_site.widget_blocks", "build_site.page_parts",
-                                                   "pymdownx.arithmatex"],
-                                 extension_configs={"pymdownx.arithmatex": {"generic": True}})
+    rendered = markdown.markdown(
+        text,
+        extensions=["build_site.widget_blocks", "build_site.page_parts", "pymdownx.arithmatex"],
+        extension_configs={"pymdownx.arithmatex": {"generic": True}},
+    )
     root = ElementTree.fromstring(f"<root>{rendered}</root>")
     return [(child.tag, [c.tag for c in child]) for child in root]
 
 
 def test_the_text_between_headings_becomes_parts_and_the_headings_stay_outside():
     text = "# Title\n\nOne.\n\nTwo.\n\n## Next\n\n- a\n- b\n\n### Deeper\n\nThree.\n"
-    assert page_parts(text) == [("h1", []), ("div", ["p", "p"]), ("h2", []), ("div", ["ul"]),
-                                ("h3", []), ("div", ["p"])]
+    assert page_parts(text) == [
+        ("h1", []),
+        ("div", ["p", "p"]),
+        ("h2", []),
+        ("div", ["ul"]),
+        ("h3", []),
+        ("div", ["p"]),
+    ]
 
 
 def test_a_heavy_stretch_is_cut_into_light_parts_and_code_output_stays_with_its_code():
     paragraph = "A formula \\(" + "x + " * 20 + "y\\) here."  # about 100 elements once typeset
-    widget = '<sprout-plane></sprout-plane>'
+    widget = "<sprout-plane></sprout-plane>"
     text = "\n\n".join(["## H", paragraph, paragraph, paragraph, widget, "After."])
     parts = page_parts(text)[1:]
     assert all(tag == "div" for tag, _ in parts)
@@ -203,8 +224,14 @@ def build_copy(tmp_path, edit):
     (repo / "docs" / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
     edit(repo / "docs")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
-                          cwd=repo, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site")],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.slow

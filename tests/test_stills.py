@@ -1,5 +1,6 @@
 """The charts' still pictures (build_site/stills.py): one per chart, width and palette, drawn from
 the committed figure, layout code and Plotly, and the build's refusal of a missing one."""
+
 import json
 import re
 
@@ -25,8 +26,10 @@ def test_the_still_widths_are_those_the_page_picks_between():
 
 
 def test_a_still_records_its_key_and_gets_ids_that_do_not_change_between_drawings():
-    drawn = ('<svg class="main-svg" width="720"><defs id="defs-3f9a1c"><clipPath id="clip3f9a1cxyplot">'
-             '</clipPath></defs><g clip-path="url(#clip3f9a1cxyplot)"><text>3f9a1c</text></g></svg>')
+    drawn = (
+        '<svg class="main-svg" width="720"><defs id="defs-3f9a1c"><clipPath id="clip3f9a1cxyplot">'
+        '</clipPath></defs><g clip-path="url(#clip3f9a1cxyplot)"><text>3f9a1c</text></g></svg>'
+    )
     finished = stills.finish_svg(drawn, "ab" * 32)
     assert finished.startswith(f'<svg data-sprout-key="{"ab" * 32}" class="main-svg"')
     assert 'id="defs-s"' in finished and 'id="clipsxyplot"' in finished and "url(#clipsxyplot)" in finished

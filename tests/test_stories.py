@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from sprout.corpus import made_up_names, pronoun_stories, probe_texts, renaming, shapes, stories
+from sprout.corpus import made_up_names, probe_texts, pronoun_stories, renaming, shapes, stories
 from sprout.corpus import words as word_lists
 from sprout.corpus.made_up_names import RESERVED_NAME, RESERVED_PARTS, made_up_name
 from sprout.corpus.stories import generate_stories, generate_story, iter_stories
@@ -52,15 +52,23 @@ def test_generate_story_uses_only_the_given_rng():
 
 
 def test_same_output_in_another_process():
-    code = ("import hashlib; from sprout.corpus.stories import generate_stories; "
-            "print(hashlib.sha256('\\n'.join(generate_stories(5, 30)).encode()).hexdigest())")
+    code = (
+        "import hashlib; from sprout.corpus.stories import generate_stories; "
+        "print(hashlib.sha256('\\n'.join(generate_stories(5, 30)).encode()).hexdigest())"
+    )
     outs = set()
     for hashseed in ("0", "12345"):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True, env={"PYTHONHASHSEED": hashseed, "PATH": ""})
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": hashseed, "PATH": ""},
+        )
         outs.add(out.stdout.strip())
     assert len(outs) == 1
     import hashlib
+
     here = hashlib.sha256("\n".join(generate_stories(5, 30)).encode()).hexdigest()
     assert outs == {here}
 

@@ -7,8 +7,8 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from sprout.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
-from sprout.data import Mix
 from sprout.corpus.stories import generate_stories
+from sprout.data import Mix
 from sprout.model import TransformerConfig, build_model, config_from_dict
 from sprout.tokenizer import Tokenizer
 from sprout.train import Recipe, Trainer, learning_rate
@@ -16,8 +16,17 @@ from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow  # every test trains a small model
 
-TINY = dict(model=SMALL["sprout"], batch_size=4, seq_len=48, lr=3e-3, warmup=5, eval_every=1000,
-            eval_stories=8, save_every_min=60.0, tokenizer_stories=150)
+TINY = dict(
+    model=SMALL["sprout"],
+    batch_size=4,
+    seq_len=48,
+    lr=3e-3,
+    warmup=5,
+    eval_every=1000,
+    eval_stories=8,
+    save_every_min=60.0,
+    tokenizer_stories=150,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -58,9 +67,16 @@ def saved_run(tmp_path):
     tokenizer, training.json and resume.pt with AdamW's moments). Made here, not kept in git:
     optimizer state stays out of the repository."""
     tokenizer = Tokenizer.train(generate_stories(123, 100), vocab_size=320)
-    recipe = Recipe(model=TransformerConfig(context=32, n_layer=1, n_head=2, d_model=16), steps=6, batch_size=2,
-                    seq_len=16, warmup=5, eval_every=1000, eval_stories=4,
-                    mix=Mix(generated=1.0, copy=0.3, copy_min=4, copy_max=8))
+    recipe = Recipe(
+        model=TransformerConfig(context=32, n_layer=1, n_head=2, d_model=16),
+        steps=6,
+        batch_size=2,
+        seq_len=16,
+        warmup=5,
+        eval_every=1000,
+        eval_stories=4,
+        mix=Mix(generated=1.0, copy=0.3, copy_min=4, copy_max=8),
+    )
     folder = tmp_path / "saved_run"
     Trainer.start(recipe, folder, tokenizer=tokenizer, quiet=True).run(stop_after=3)
     return folder
@@ -75,8 +91,12 @@ def test_a_saved_run_resumed_continues_as_if_never_stopped(tmp_path, saved_run):
     resumed.run()
     recorded = json.loads((saved_run / "training.json").read_text())["recipe"]
     cfg = config_from_dict(json.loads((saved_run / "config.json").read_text()))
-    whole = Trainer.start(Recipe.from_dict({**recorded, "model": cfg.to_dict()}), tmp_path / "whole",
-                          tokenizer=Tokenizer.load(saved_run / "tokenizer.json"), quiet=True)
+    whole = Trainer.start(
+        Recipe.from_dict({**recorded, "model": cfg.to_dict()}),
+        tmp_path / "whole",
+        tokenizer=Tokenizer.load(saved_run / "tokenizer.json"),
+        quiet=True,
+    )
     whole.run()
     assert json.loads((run / "training.json").read_text())["step"] == 6
     for name, value in whole.model.state_dict().items():
@@ -114,8 +134,11 @@ def test_checkpoint_that_does_not_match_its_config(tmp_path, tokenizer):
     tensors["blocks.0.attn.qkv.weight"] = tensors["blocks.0.attn.qkv.weight"][:, :16].contiguous()
     del tensors["norm.weight"]
     save_file(tensors, str(weights))
-    with pytest.raises(CheckpointError, match=r"does not match .*config.json: missing norm.weight; "
-                                              r"blocks.0.attn.qkv.weight: config wants \(96, 32\)"):
+    with pytest.raises(
+        CheckpointError,
+        match=r"does not match .*config.json: missing norm.weight; "
+        r"blocks.0.attn.qkv.weight: config wants \(96, 32\)",
+    ):
         load_checkpoint(tmp_path / "ck")
 
 
@@ -167,7 +190,9 @@ def test_a_stop_signal_saves_at_a_step_boundary(tmp_path, tokenizer, monkeypatch
 def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tokenizer):
     from sprout.train import with_earlier_stages
 
-    first = Trainer.start(Recipe(steps=3, mix=Mix(generated=1.0), **TINY), tmp_path / "a", tokenizer=tokenizer, quiet=True)
+    first = Trainer.start(
+        Recipe(steps=3, mix=Mix(generated=1.0), **TINY), tmp_path / "a", tokenizer=tokenizer, quiet=True
+    )
     first.run()
     recipe = Recipe(steps=2, mix=Mix(generated=1.0), **{**TINY, "init_from": str(tmp_path / "a")})
     second = Trainer.start(recipe, tmp_path / "b", quiet=True)
@@ -290,5 +315,7 @@ def test_the_window_network_trains_and_saves_only_its_own_fields(tmp_path, token
     model, _, info = load_checkpoint(tmp_path / "run")
     assert model.cfg == dataclasses.replace(SMALL["window"], vocab_size=tokenizer.vocab_size)
     assert info["recipe"]["model"] == SMALL["window"].to_dict() and info["matmul_peak_tflops"] > 0
-    assert info["hardware"]["cpu"] and "matrix_units" in info["hardware"], "the peak names the machine it was measured on"
+    assert info["hardware"]["cpu"] and "matrix_units" in info["hardware"], (
+        "the peak names the machine it was measured on"
+    )
     assert Trainer.resume(tmp_path / "run", quiet=True).recipe.model == SMALL["window"]

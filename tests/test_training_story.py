@@ -1,5 +1,6 @@
 """The training story (build_artifacts/training_story.py) and its figure: the published Sprout's
 training.json, every stage, drawn as it is recorded."""
+
 import json
 import re
 
@@ -13,13 +14,26 @@ FIGURE = REPO_ROOT / "docs" / "artifacts" / "figures" / "training_story.json"
 
 
 def stage(step, history):
-    return {"step": step, "history": [{"step": s, "best_induction": i, "best_previous_token": 0.9,
-                                       "best_first_token": 0.5, "repeat_loss_first": 8.5,
-                                       "repeat_loss_second": r} for s, i, r in history]}
+    return {
+        "step": step,
+        "history": [
+            {
+                "step": s,
+                "best_induction": i,
+                "best_previous_token": 0.9,
+                "best_first_token": 0.5,
+                "repeat_loss_first": 8.5,
+                "repeat_loss_second": r,
+            }
+            for s, i, r in history
+        ],
+    }
 
 
-TWO_STAGES = {**stage(300, [(100, 0.8, 0.5), (300, 0.9, 0.3)]),
-              "earlier_stages": [stage(200, [(100, 0.05, 8.4), (200, 0.1, 8.3)])]}
+TWO_STAGES = {
+    **stage(300, [(100, 0.8, 0.5), (300, 0.9, 0.3)]),
+    "earlier_stages": [stage(200, [(100, 0.05, 8.4), (200, 0.1, 8.3)])],
+}
 
 
 def test_stages_are_laid_end_to_end():
@@ -33,7 +47,10 @@ def test_the_phase_change_is_the_first_evaluation_past_the_threshold():
     assert stats["training_story.phase.stage_number"] == 2
     assert stats["training_story.phase.stage_step"] == 100
     assert stats["training_story.phase.steps_between"] == 100
-    assert (stats["training_story.phase.best_induction_before"], stats["training_story.phase.best_induction_after"]) == (0.1, 0.8)
+    assert (
+        stats["training_story.phase.best_induction_before"],
+        stats["training_story.phase.best_induction_after"],
+    ) == (0.1, 0.8)
     assert stats["training_story.phase.repeat_loss_second_after"] == 0.5
     never = training_story.story_stats(training_story.training_story(TWO_STAGES), threshold=0.95)
     assert not any(k.startswith("training_story.phase") for k in never)
@@ -66,7 +83,9 @@ def test_the_figure_holds_training_json():
 @pytest.mark.skipif(not TRAINING.exists(), reason="no published Sprout checkpoint")
 def test_the_published_figure_holds_the_published_training_json():
     """docs/artifacts was built from the published run: rebuild the artifacts after retraining."""
-    check_figure_against(json.loads(FIGURE.read_text(encoding="utf-8")), json.loads(TRAINING.read_text(encoding="utf-8")))
+    check_figure_against(
+        json.loads(FIGURE.read_text(encoding="utf-8")), json.loads(TRAINING.read_text(encoding="utf-8"))
+    )
 
 
 EVIDENCE_WORDS = ("training_story", "baselines.", "ablation.")

@@ -13,12 +13,28 @@ import { exampleUrl, prepareExample } from '../sprout-examples.js';
 import { isDark, pageScheme, watchTheme } from '../sprout-theme.js';
 import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
 import {
-  EXPLORER_PERMALINK, SproutExplorer, defaultQuery, formatExplorerState, parseExplorerState,
-  readoutSentence, topAttended,
+  EXPLORER_PERMALINK,
+  SproutExplorer,
+  defaultQuery,
+  formatExplorerState,
+  parseExplorerState,
+  readoutSentence,
+  topAttended,
 } from '../sprout-explorer.js';
 import {
-  HEADS_PERMALINK, KINDS, SproutHeads, fittedCell, formatHeadsState, highlightTops, gridStep, labelStep, paintHead, parseHeadsState, scoreMatrix,
-  scrollToShow, topHeads,
+  HEADS_PERMALINK,
+  KINDS,
+  SproutHeads,
+  fittedCell,
+  formatHeadsState,
+  highlightTops,
+  gridStep,
+  labelStep,
+  paintHead,
+  parseHeadsState,
+  scoreMatrix,
+  scrollToShow,
+  topHeads,
 } from '../sprout-heads.js';
 import { markCursor, windowRole } from '../sprout-window.js';
 
@@ -62,8 +78,10 @@ test('decoded rows sum to one and the future is zero', () => {
 
 test('decodeAttention names the wrong byte count', () => {
   const { layers, heads, T, encoded } = fixture;
-  assert.throws(() => decodeAttention(encoded, layers, heads, T + 1),
-                /holds 168 bytes, expected 216 for 2 layers x 3 heads x 8 tokens/);
+  assert.throws(
+    () => decodeAttention(encoded, layers, heads, T + 1),
+    /holds 168 bytes, expected 216 for 2 layers x 3 heads x 8 tokens/,
+  );
   assert.throws(() => decodeAttention('not base64!', 1, 1, 2), /base64/);
   assert.equal(triangleSize(7), 28);
 });
@@ -71,7 +89,11 @@ test('decodeAttention names the wrong byte count', () => {
 test('the real Tom example: one head sends most of "he" to Tom (as stats.json says)', () => {
   const stats = readJson(`${ARTIFACTS}stats.json`);
   const example = prepareExample(readJson(`${ARTIFACTS}examples/tom_he.json`));
-  const row = example.maps.row(stats['tom_he.layer'] - 1, stats['tom_he.head'] - 1, stats['tom_he.he_position']);
+  const row = example.maps.row(
+    stats['tom_he.layer'] - 1,
+    stats['tom_he.head'] - 1,
+    stats['tom_he.he_position'],
+  );
   const share = stats['tom_he.tom_positions'].reduce((sum, j) => sum + row[j], 0);
   assert.ok(Math.abs(share - stats['tom_he.share']) < 0.005, `${share} vs ${stats['tom_he.share']}`);
   assert.equal(example.tokens[stats['tom_he.he_position']], ' he');
@@ -81,8 +103,10 @@ test('prepareExample refuses files that are not examples', () => {
   assert.throws(() => prepareExample({ tokens: ['a'] }, 'x.json'), /x\.json is not an example file/);
   const example = readJson(`${ARTIFACTS}examples/mia_doll.json`);
   const T = example.tokens.length;
-  assert.throws(() => prepareExample({ ...example, tokens: example.tokens.slice(1) }, 'm.json'),
-                new RegExp(`attention covers ${T} tokens but the story has ${T - 1}`));
+  assert.throws(
+    () => prepareExample({ ...example, tokens: example.tokens.slice(1) }, 'm.json'),
+    new RegExp(`attention covers ${T} tokens but the story has ${T - 1}`),
+  );
 });
 
 // --- numbers and readouts ----------------------------------------------------------------
@@ -100,9 +124,14 @@ test('topK orders by weight and breaks ties by position', () => {
 test('the top-3 readout lists the most attended tokens with percentages', () => {
   const tokens = ['◆', 'Tom', ' and', ' he'];
   const top = topAttended([0.1, 0.6, 0.05, 0.25], tokens, 3);
-  assert.deepEqual(top.map((t) => t.index), [1, 3, 0]);
-  assert.equal(readoutSentence(top, 3, ' he', 7, 2),
-               'Layer 7, head 2: ‘he’ (token 3) looks most at ‘Tom’ (token 1) 60.0%, ‘he’ (token 3) 25.0%, ‘◆’ (token 0) 10.0%.');
+  assert.deepEqual(
+    top.map((t) => t.index),
+    [1, 3, 0],
+  );
+  assert.equal(
+    readoutSentence(top, 3, ' he', 7, 2),
+    'Layer 7, head 2: ‘he’ (token 3) looks most at ‘Tom’ (token 1) 60.0%, ‘he’ (token 3) 25.0%, ‘◆’ (token 0) 10.0%.',
+  );
 });
 
 test('tokens are shown without their leading space, blanks made visible', () => {
@@ -165,13 +194,17 @@ test('paintHead colours the past and leaves the future clear', () => {
 // --- URL hash --------------------------------------------------------------------------------
 
 test('hash state keeps other widgets and drops heading anchors', () => {
-  assert.deepEqual(parseHashState('#explorer=tom_he/7/2/57&heads=zorbin/5/4'),
-                   { explorer: 'tom_he/7/2/57', heads: 'zorbin/5/4' });
+  assert.deepEqual(parseHashState('#explorer=tom_he/7/2/57&heads=zorbin/5/4'), {
+    explorer: 'tom_he/7/2/57',
+    heads: 'zorbin/5/4',
+  });
   assert.deepEqual(parseHashState('#where-sprout-looks'), {});
   assert.deepEqual(parseHashState(''), {});
   assert.equal(withHashKey('#where-sprout-looks', 'explorer', 'tom_he/7/2/57'), '#explorer=tom_he/7/2/57');
-  assert.equal(withHashKey('#heads=zorbin/5/4', 'explorer', 'tom_he/7/2/57'),
-               '#heads=zorbin/5/4&explorer=tom_he/7/2/57');
+  assert.equal(
+    withHashKey('#heads=zorbin/5/4', 'explorer', 'tom_he/7/2/57'),
+    '#heads=zorbin/5/4&explorer=tom_he/7/2/57',
+  );
   assert.equal(formatHashState({}), '');
 });
 
@@ -179,8 +212,16 @@ test('explorer state round-trips and rejects junk', () => {
   const state = { example: 'tom_he', layer: 7, head: 2, token: 57 };
   assert.equal(formatExplorerState(state), 'tom_he/7/2/57');
   assert.deepEqual(parseExplorerState('tom_he/7/2/57'), state);
-  for (const bad of ['tom_he/7/2', 'tom_he/0/2/57', 'Tom/7/2/57', 'tom_he/x/2/57', '', undefined,
-                     '<img>/1/1/1', 'tom_he/7/2/57/9']) {
+  for (const bad of [
+    'tom_he/7/2',
+    'tom_he/0/2/57',
+    'Tom/7/2/57',
+    'tom_he/x/2/57',
+    '',
+    undefined,
+    '<img>/1/1/1',
+    'tom_he/7/2/57/9',
+  ]) {
     assert.equal(parseExplorerState(bad), null, String(bad));
   }
 });
@@ -221,7 +262,11 @@ test('the top heads computed from the matrices are the ones head_scores.json lis
     const matrix = scoreMatrix(scores, kind);
     assert.equal(matrix.length, scores.layers);
     const listed = scores.models.sprout.top[kind].map(({ layer, head }) => `${layer}/${head}`);
-    assert.deepEqual(topHeads(matrix, 3).map(({ layer, head }) => `${layer}/${head}`), listed, kind);
+    assert.deepEqual(
+      topHeads(matrix, 3).map(({ layer, head }) => `${layer}/${head}`),
+      listed,
+      kind,
+    );
   }
 });
 
@@ -232,7 +277,19 @@ test('W5 lists the top heads head_scores.json ships, not a ranking of its own', 
   }
   // a file whose list disagrees with its matrix: the list is what W5 shows
   const listed = [{ layer: 2, head: 1, score: 0.1 }];
-  const file = { models: { sprout: { examples: { previous_token: [[0.9, 0.1], [0.1, 0.2]] }, top: { previous_token: listed } } } };
+  const file = {
+    models: {
+      sprout: {
+        examples: {
+          previous_token: [
+            [0.9, 0.1],
+            [0.1, 0.2],
+          ],
+        },
+        top: { previous_token: listed },
+      },
+    },
+  };
   assert.deepEqual(highlightTops(file, 'previous_token'), listed);
   assert.deepEqual(highlightTops(file, 'induction'), []);
   // the ablation summary ships no list: its three largest are ranked from the matrix
@@ -241,8 +298,19 @@ test('W5 lists the top heads head_scores.json ships, not a ranking of its own', 
 });
 
 test('topHeads is 1-based', () => {
-  assert.deepEqual(topHeads([[0.1, 0.9], [0.5, 0.2]], 2),
-                   [{ layer: 1, head: 2, score: 0.9 }, { layer: 2, head: 1, score: 0.5 }]);
+  assert.deepEqual(
+    topHeads(
+      [
+        [0.1, 0.9],
+        [0.5, 0.2],
+      ],
+      2,
+    ),
+    [
+      { layer: 1, head: 2, score: 0.9 },
+      { layer: 2, head: 1, score: 0.5 },
+    ],
+  );
 });
 
 test('grid keys move within 8 x 6', () => {
@@ -280,8 +348,20 @@ test('a phone fits the enlarged map into its box, labelling only as many tokens 
 
 test('the window holds the 8 tokens before the cursor', () => {
   const roles = Array.from({ length: 12 }, (_, i) => windowRole(i, 10, 8));
-  assert.deepEqual(roles, ['gone', 'gone', 'window', 'window', 'window', 'window', 'window', 'window',
-                           'window', 'window', 'future', 'future']);
+  assert.deepEqual(roles, [
+    'gone',
+    'gone',
+    'window',
+    'window',
+    'window',
+    'window',
+    'window',
+    'window',
+    'window',
+    'window',
+    'future',
+    'future',
+  ]);
   const mia = readJson(`${ARTIFACTS}examples/mia_doll.json`);
   assert.equal(markCursor(mia.marks.recall), mia.marks.recall.position + 1);
 });
@@ -320,9 +400,14 @@ test('pageScheme reads Material, JupyterLab and VS Code, and leaves other pages 
 
 test('nextSentence names the top guesses and what the story has next', async () => {
   const { nextSentence } = await import('../sprout-explorer.js');
-  const top = [{ token: ' went', prob: 0.5 }, { token: '.', prob: 0.25 }];
-  assert.equal(nextSentence(top, ' Tom', ' ran'),
-               'Sprout\'s top 2 guesses for the token after ‘Tom’: ‘went’ 50.0%, ‘.’ 25.0% (the story has ‘ran’).');
+  const top = [
+    { token: ' went', prob: 0.5 },
+    { token: '.', prob: 0.25 },
+  ];
+  assert.equal(
+    nextSentence(top, ' Tom', ' ran'),
+    "Sprout's top 2 guesses for the token after ‘Tom’: ‘went’ 50.0%, ‘.’ 25.0% (the story has ‘ran’).",
+  );
   assert.match(nextSentence(top, ' Tom', undefined), /\(the story ends here\)\.$/);
   assert.equal(nextSentence(undefined, ' Tom', ' ran'), '');
 });
@@ -331,5 +416,8 @@ test('the explorer view and CSV lines quote what needs quoting', async () => {
   const { weightsCsv } = await import('../sprout-explorer.js');
   const { csvLine } = await import('../sprout-format.js');
   assert.equal(csvLine(['a,b', 'say "x"', 'line\nbreak', 3, null]), '"a,b","say ""x""","line\nbreak",3,');
-  assert.equal(weightsCsv([0.75, 0.25], ['◆', ' he, said']), 'key,token,weight\n0,◆,0.7500\n1," he, said",0.2500\n');
+  assert.equal(
+    weightsCsv([0.75, 0.25], ['◆', ' he, said']),
+    'key,token,weight\n0,◆,0.7500\n1," he, said",0.2500\n',
+  );
 });

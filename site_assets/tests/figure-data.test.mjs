@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
 
 import { figureSummary, figureTable, toCsv } from '../figure-data.js';
 
-const figure = (name) => JSON.parse(readFileSync(new URL(`../../docs/artifacts/figures/${name}.json`, import.meta.url), 'utf8'));
+const figure = (name) =>
+  JSON.parse(readFileSync(new URL(`../../docs/artifacts/figures/${name}.json`, import.meta.url), 'utf8'));
 
 test('a line chart lists every point of every series under its axis titles', () => {
   const f1 = figure('f1_dot_product_spread');
   const { columns, rows } = figureTable(f1);
   assert.deepEqual(columns, ['series', 'd (numbers per vector)', 'standard deviation']);
-  assert.equal(rows.length, f1.data.reduce((n, t) => n + t.y.length, 0));
+  assert.equal(
+    rows.length,
+    f1.data.reduce((n, t) => n + t.y.length, 0),
+  );
   const first = f1.data[0];
   assert.deepEqual(rows[0], [first.name, first.x[0], Number(first.y[0].toPrecision(4))]);
 });
@@ -19,7 +23,10 @@ test('a line chart lists every point of every series under its axis titles', () 
 test('the summary names the kind, the axes with their log scales and each series', () => {
   const f1 = figure('f1_dot_product_spread');
   const text = figureSummary(f1, 'The spread of q·k');
-  assert.match(text, /^Line chart: The spread of q·k\. Horizontal axis: d \(numbers per vector\) \(log scale\)/);
+  assert.match(
+    text,
+    /^Line chart: The spread of q·k\. Horizontal axis: d \(numbers per vector\) \(log scale\)/,
+  );
   for (const trace of f1.data) assert.ok(text.includes(`${trace.name}: `), trace.name);
   const last = f1.data[1].y.at(-1);
   assert.ok(text.includes(String(Number(last.toPrecision(4)))));
@@ -34,14 +41,33 @@ test('a bar chart says each bar', () => {
 });
 
 test('a heatmap is listed cell by cell and its largest cell is named', () => {
-  const fig = { data: [{ type: 'heatmap', name: 'Sprout', x: ['head 1', 'head 2'], y: ['layer 1', 'layer 2'],
-                         z: [[0.1, 0.9], [0.3, 0.2]] }], layout: {} };
+  const fig = {
+    data: [
+      {
+        type: 'heatmap',
+        name: 'Sprout',
+        x: ['head 1', 'head 2'],
+        y: ['layer 1', 'layer 2'],
+        z: [
+          [0.1, 0.9],
+          [0.3, 0.2],
+        ],
+      },
+    ],
+    layout: {},
+  };
   assert.deepEqual(figureTable(fig).rows[1], ['Sprout', 'layer 1', 'head 2', 0.9]);
   assert.match(figureSummary(fig), /Sprout: 2 by 2 values from 0.1 to 0.9, the largest at layer 1, head 2\./);
 });
 
 test('CSV quotes commas, quotes and newlines', () => {
-  const csv = toCsv({ columns: ['a', 'b'], rows: [['x, y', 'say "hi"'], [1, null]] });
+  const csv = toCsv({
+    columns: ['a', 'b'],
+    rows: [
+      ['x, y', 'say "hi"'],
+      [1, null],
+    ],
+  });
   assert.equal(csv, 'a,b\n"x, y","say ""hi"""\n1,\n');
 });
 

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { NARROW, STILL_WIDTHS, chartHeight, chartLayout, themeUpdate } from '../figure-layout.js';
 
-const figure = (name) => JSON.parse(readFileSync(new URL(`../../docs/artifacts/figures/${name}.json`, import.meta.url), 'utf8'));
+const figure = (name) =>
+  JSON.parse(readFileSync(new URL(`../../docs/artifacts/figures/${name}.json`, import.meta.url), 'utf8'));
 
 test('a wide chart keeps its legend at the side; a narrow one puts it above the plot', () => {
   const loss = figure('induction_loss');

@@ -9,8 +9,15 @@ import { Tokenizer } from '@huggingface/tokenizers';
 
 import { base64ToBytes } from '../sprout-attention-data.js';
 import {
-  SHARE_LIMIT, decodeBackslashReplace, decodeShare, encodeShare, headTypeScores, inductionPairs,
-  makeTokenizer, packAttention, topNext,
+  SHARE_LIMIT,
+  decodeBackslashReplace,
+  decodeShare,
+  encodeShare,
+  headTypeScores,
+  inductionPairs,
+  makeTokenizer,
+  packAttention,
+  topNext,
 } from '../sprout-story-core.js';
 import { formatBytes } from '../sprout-story.js';
 
@@ -20,12 +27,16 @@ const BROWSER = '../../docs/artifacts/browser/';
 const info = readJson(`${BROWSER}model.json`);
 const tokenizer = makeTokenizer(Tokenizer, readJson(`${BROWSER}${info.tokenizer}`), info.start_id);
 
-test('the page tokenizer gives Python\'s ids and tokens on the examples and hostile texts', () => {
+test("the page tokenizer gives Python's ids and tokens on the examples and hostile texts", () => {
   assert.ok(fixture.tokens.length >= 14);
   for (const { text, ids, tokens } of fixture.tokens) {
     const got = tokenizer.encode(text);
     assert.deepEqual(got, ids, `ids of ${JSON.stringify(text.slice(0, 40))}`);
-    assert.deepEqual(got.map((id) => tokenizer.display(id)), tokens, `tokens of ${JSON.stringify(text.slice(0, 40))}`);
+    assert.deepEqual(
+      got.map((id) => tokenizer.display(id)),
+      tokens,
+      `tokens of ${JSON.stringify(text.slice(0, 40))}`,
+    );
   }
 });
 
@@ -36,12 +47,12 @@ test('the 5,000-character text and "<|start|>" typed in a story are read as Pyth
   assert.equal(typed.ids.filter((id) => id === info.start_id).length, 1, 'only the real ◆ is the start mark');
 });
 
-test('bytes that are not whole characters show as \\xNN, as Python\'s backslashreplace', () => {
+test("bytes that are not whole characters show as \\xNN, as Python's backslashreplace", () => {
   assert.equal(decodeBackslashReplace(Uint8Array.from([0xf0, 0x9f])), '\\xf0\\x9f');
   assert.equal(decodeBackslashReplace(Uint8Array.from([0x41, 0xc3, 0xa9, 0xff])), 'Aé\\xff');
 });
 
-test('packAttention gives exactly build_artifacts\' encode_attention bytes', () => {
+test("packAttention gives exactly build_artifacts' encode_attention bytes", () => {
   const s = fixture.scores;
   const T = s.ids.length;
   const packed = packAttention(Float32Array.from(s.weights), s.layers, s.heads, T);
@@ -53,14 +64,21 @@ test('head-type scores follow sprout.inspect (previous-token, ◆, induction on 
   assert.deepEqual(inductionPairs(s.ids), s.induction_pairs);
   const got = headTypeScores(Float32Array.from(s.weights), s.layers, s.heads, s.ids);
   for (const kind of ['previous_token', 'first_token', 'induction']) {
-    got[kind].forEach((row, l) => row.forEach((v, h) => assert.ok(Math.abs(v - s[kind][l][h]) < 1e-6, `${kind} ${l} ${h}`)));
+    got[kind].forEach((row, l) =>
+      row.forEach((v, h) => assert.ok(Math.abs(v - s[kind][l][h]) < 1e-6, `${kind} ${l} ${h}`)),
+    );
   }
   assert.equal(got.induction_queries, s.induction_pairs.length);
-  const plain = headTypeScores(Float32Array.from(s.weights).subarray(0), s.layers, s.heads, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  const plain = headTypeScores(
+    Float32Array.from(s.weights).subarray(0),
+    s.layers,
+    s.heads,
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+  );
   assert.equal(plain.induction, null, 'a text that repeats nothing has no induction score');
 });
 
-test('on [◆, R, R] the induction pairs are the repeat detector\'s (query 1+n+j -> key 2+j)', () => {
+test("on [◆, R, R] the induction pairs are the repeat detector's (query 1+n+j -> key 2+j)", () => {
   const R = [5, 9, 2, 7, 3];
   const n = R.length;
   const expected = R.map((_, j) => [1 + n + j, 2 + j]);
@@ -70,10 +88,16 @@ test('on [◆, R, R] the induction pairs are the repeat detector\'s (query 1+n+j
 test('topNext: the most likely tokens with softmax probabilities', () => {
   const logits = Float32Array.from([0, 0, Math.log(2), 0, Math.log(4), 0, 0, 0]);
   const top = topNext(logits, 4, 4, 2); // the second position: [ln 4, 0, 0, 0]
-  assert.deepEqual(top.map((t) => t.id), [0, 1]);
+  assert.deepEqual(
+    top.map((t) => t.id),
+    [0, 1],
+  );
   assert.ok(Math.abs(top[0].p - 4 / 7) < 1e-6);
   const first = topNext(logits, 0, 4, 5);
-  assert.deepEqual(first.map((t) => t.id), [2, 0, 1, 3]);
+  assert.deepEqual(
+    first.map((t) => t.id),
+    [2, 0, 1, 3],
+  );
 });
 
 test('a shared link reopens the same story and selection; damaged links say so', async () => {

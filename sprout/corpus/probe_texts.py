@@ -3,6 +3,7 @@
 Each is an ``Example`` with marks, as the chapter's own examples are: the pronoun probe's
 stories mark "he" (or "she") and every earlier naming of its referent, the name probe's mark the
 second naming of a made-up name. ``sprout.probes`` measures a model on them."""
+
 import random
 import re
 
@@ -31,10 +32,10 @@ THINGS = ("ball", "kite", "boat", "hat", "drum", "book", "car", "doll", "cup", "
 PETS = ("cat", "dog", "bunny", "fish", "bird", "puppy", "frog")
 
 NAME_TEMPLATES = (
-    'Once upon a time, a little {animal} named {name} lived in a hole by a river. It liked to '
+    "Once upon a time, a little {animal} named {name} lived in a hole by a river. It liked to "
     'swim and look for stones. One day, a child came by. "Who are you?" asked the child. '
     '"I am {name}," said the {animal}. They played until dark.',
-    'In a quiet town there was a {animal} called {name}. Every morning the {animal} sat on a wall '
+    "In a quiet town there was a {animal} called {name}. Every morning the {animal} sat on a wall "
     'and sang. The children loved the song. "Sing again, {name}!" they shouted, and it did.',
     'Mia had a new toy {animal}. "I will call you {name}," she said. She took the toy to school '
     'and showed her friends. "This is {name}," she told them, and they all smiled.',
@@ -53,7 +54,8 @@ def pronoun_examples(count=PROBE_STORIES, seed=PROBE_SEED):
         x, y = rng.sample(THINGS, 2)
         a, he = referent.name, referent.he
         text = PRONOUN_TEMPLATES[i % len(PRONOUN_TEMPLATES)].format(
-            a=a, b=other, x=x, y=y, he=he, place=rng.choice(PLACES), pet=rng.choice(PETS))
+            a=a, b=other, x=x, y=y, he=he, place=rng.choice(PLACES), pet=rng.choice(PETS)
+        )
         namings = len(re.findall(rf"\b{a}\b", text[: text.rindex(f" {he} ")]))
         marks = {"he": (he, 1), **{f"a{k}": (a, k) for k in range(1, namings + 1)}}
         out.append(Example(f"pronoun_{i}", "pronoun probe", text, marks))

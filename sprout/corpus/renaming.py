@@ -6,6 +6,7 @@ with train-c), so a long run reads each story many times and can learn its names
 renamed afresh on every reading, a name can only be predicted by finding it earlier in the
 story, and "he" or "she" only by the name's gender, which is the in-context work the chapter's
 examples show."""
+
 import re
 
 from .made_up_names import made_up_name

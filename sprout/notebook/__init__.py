@@ -10,6 +10,7 @@ runs the model once (float64, as the artifacts are measured) and returns a View 
 VS Code and nbconvert display: HTML that carries the widgets and the data, and fetches nothing.
 Bad input raises ViewError with one line.
 """
+
 from .checkpoints import ViewError
 from .html import View
 from .views import attention_data, explorer, heads, story

@@ -1,5 +1,6 @@
 """The checkpoint a notebook view reads: a published name or any folder `sprout train` writes,
 loaded once per session, checked, and converted to float64 as the artifacts' pipeline runs it."""
+
 import functools
 import os
 from dataclasses import dataclass
@@ -53,8 +54,10 @@ def load(checkpoint="sprout"):
 @functools.lru_cache(maxsize=4)
 def _load(folder, where, stamp):  # one load per place and version (messages name the folder as given)
     if not (folder / "config.json").is_file():
-        raise ViewError(f"{folder} is not a checkpoint folder (no config.json): pass a folder "
-                        f"`sprout train` wrote, or one of {', '.join(PUBLISHED_NAMES)}")
+        raise ViewError(
+            f"{folder} is not a checkpoint folder (no config.json): pass a folder "
+            f"`sprout train` wrote, or one of {', '.join(PUBLISHED_NAMES)}"
+        )
     try:
         check_tokenizer(folder)
         model, tokenizer, _ = load_checkpoint(folder)
@@ -76,17 +79,23 @@ def check_tokenizer(folder):
     tokenizer = Tokenizer.load(folder / "tokenizer.json")
     vocab_size = read_json(folder / "config.json").get("vocab_size")
     if vocab_size is not None and tokenizer.vocab_size != vocab_size:
-        raise ViewError(f"{folder}: tokenizer.json has {tokenizer.vocab_size} tokens but the model was "
-                        f"trained on {vocab_size}: it comes from another tokenizer")
+        raise ViewError(
+            f"{folder}: tokenizer.json has {tokenizer.vocab_size} tokens but the model was "
+            f"trained on {vocab_size}: it comes from another tokenizer"
+        )
     training = read_json(folder / "training.json") if (folder / "training.json").is_file() else {}
     trained_with = training.get("tokenizer_sha256")
     if trained_with and trained_with != tokenizer.sha256():
-        raise ViewError(f"{folder}: tokenizer.json ({tokenizer.sha256()[:12]}) is not the tokenizer the model "
-                        f"was trained with ({trained_with[:12]}, in training.json)")
+        raise ViewError(
+            f"{folder}: tokenizer.json ({tokenizer.sha256()[:12]}) is not the tokenizer the model "
+            f"was trained with ({trained_with[:12]}, in training.json)"
+        )
 
 
 def same_tokenizer(first, second):
     """Two checkpoints compared token by token must read text the same way."""
     if first.tokenizer.sha256() != second.tokenizer.sha256():
-        raise ViewError(f"{first.folder} and {second.folder} use different tokenizers, so their predictions "
-                        f"cannot be compared token by token")
+        raise ViewError(
+            f"{first.folder} and {second.folder} use different tokenizers, so their predictions "
+            f"cannot be compared token by token"
+        )

@@ -2,6 +2,7 @@
 (widgets.js, made from site_assets by esbuild) in one classic inline script. Nothing is fetched,
 so a saved notebook still draws with the kernel stopped; elements are defined once however many
 outputs carry the bundle, and every view gets an id and a link group of its own."""
+
 import html
 import json
 import uuid
@@ -34,9 +35,11 @@ class View:
         attrs = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attributes.items() if v is not None)
         blocks = "".join(json_data(name, value) for name, value in data.items())
         note_html = f'<p class="sprout-note" role="note">{html.escape(note)}</p>' if note else ""
-        self.html = (f'<div class="sprout-view" id="{self.view_id}" lang="en">{note_html}'
-                     f"<{element}{attrs}>{blocks}</{element}>"
-                     f"<script>{bundle()}</script></div>")
+        self.html = (
+            f'<div class="sprout-view" id="{self.view_id}" lang="en">{note_html}'
+            f"<{element}{attrs}>{blocks}</{element}>"
+            f"<script>{bundle()}</script></div>"
+        )
         self.data_bytes = len(blocks.encode("utf-8"))
 
     @property

@@ -1,4 +1,5 @@
 """A notebook's text as a checkpoint reads it: ◆ and its tokens, cut to the model's context."""
+
 from dataclasses import dataclass
 
 from ..examples import Example, TokenizedExample
@@ -28,9 +29,11 @@ def read_text(text, checkpoint, title="Your text", cut=True):
         kept = len(ids[1:context])  # ◆ takes the first place
         read_bytes = sum(len(tokenizer.token_bytes(i)) for i in ids[1:context])
         read = text.encode("utf-8")[:read_bytes].decode("utf-8", errors="ignore")
-        note = (f"The text is {len(ids) - 1:,} tokens long and {checkpoint.name} reads at most {context} "
-                f"(◆ and {kept} more), so it is cut after character {len(read):,} of {len(text):,}: "
-                f"…{read[-PREVIEW:]!r} is the last text read.")
+        note = (
+            f"The text is {len(ids) - 1:,} tokens long and {checkpoint.name} reads at most {context} "
+            f"(◆ and {kept} more), so it is cut after character {len(read):,} of {len(text):,}: "
+            f"…{read[-PREVIEW:]!r} is the last text read."
+        )
         if not cut:
             raise ViewError(note.replace("so it is cut", "so it would be cut") + " Pass cut=True to read that much.")
         ids, text = ids[:context], read

@@ -1,6 +1,7 @@
 """The chapter's widgets for any text and any checkpoint: W2 (explorer), W5 (heads) and W1 (a
 story with its predictions), each from one forward pass per model through sprout.records, the
 code that writes the site's example files, so the numbers are the artifacts' numbers."""
+
 from ..encoding import deflate_encoded
 from ..head_scores import top_heads
 from ..lens import first_token_scores, induction_pairs, previous_token_scores, text_induction_scores
@@ -14,7 +15,7 @@ KIND_TEXT = {
     "previous_token": "mean weight on the token just before, over the text's {n} tokens after ◆",
     "first_token": "mean weight on ◆, over the text's {n} tokens after ◆",
     "induction": "mean weight on the token after an earlier copy, over the {n} tokens of the text that "
-                 "repeat an earlier stretch",
+    "repeat an earlier stretch",
 }
 HIGHLIGHTS = ("previous_token", "first_token", "induction")
 
@@ -33,8 +34,10 @@ def attention_data(text, checkpoint="sprout", cut=True):
 def inline_record(record, keep=("id", "title", "text", "ids", "tokens", "marks")):
     """What a widget reads, its attention deflated (a view weighs a fraction of the plain bytes)."""
     a = record["attention"]
-    return {**{k: record[k] for k in keep}, "attention": {**a, "encoding": "tril-u8-deflate-base64",
-                                                         "data": deflate_encoded(a["data"])}}
+    return {
+        **{k: record[k] for k in keep},
+        "attention": {**a, "encoding": "tril-u8-deflate-base64", "data": deflate_encoded(a["data"])},
+    }
 
 
 def text_head_scores(weights, ids):
@@ -46,12 +49,22 @@ def text_head_scores(weights, ids):
     induction = text_induction_scores(w, ids)
     measured = {**examples, **({"induction": induction} if induction is not None else {})}
     about = {kind: KIND_TEXT[kind].format(n=n) for kind in examples}
-    about["induction"] = (KIND_TEXT["induction"].format(n=len(induction_pairs(ids))) if induction is not None
-                          else "none: the text repeats no stretch of two or more tokens")
+    about["induction"] = (
+        KIND_TEXT["induction"].format(n=len(induction_pairs(ids)))
+        if induction is not None
+        else "none: the text repeats no stretch of two or more tokens"
+    )
     rounded = {k: [[round(float(v), 4) for v in row] for row in m.tolist()] for k, m in measured.items()}
-    return {"about": about, "models": {"sprout": {
-        "examples": {k: rounded[k] for k in examples}, "repeats": {k: rounded[k] for k in ("induction",) if k in rounded},
-        "top": {k: top_heads(m) for k, m in measured.items()}}}}
+    return {
+        "about": about,
+        "models": {
+            "sprout": {
+                "examples": {k: rounded[k] for k in examples},
+                "repeats": {k: rounded[k] for k in ("induction",) if k in rounded},
+                "top": {k: top_heads(m) for k, m in measured.items()},
+            }
+        },
+    }
 
 
 def one_based(value, most, what):
@@ -67,11 +80,20 @@ def explorer(text, checkpoint="sprout", layer=None, head=None, token=None, cut=T
     the widget's `token`; 0 is ◆). `checkpoint`: sprout, gpt1 or any folder `sprout train` wrote."""
     record, weights, ckpt, note = attention_data(text, checkpoint, cut)
     L, H, T, _ = weights.shape
-    attributes = {"examples": STORY_ID, "example": STORY_ID, "layer": one_based(layer, L, "layer"),
-                  "head": one_based(head, H, "head"),
-                  "token": None if token is None else one_based(token + 1, T, "token + 1") - 1}
-    return View("sprout-explorer", attributes, {"example": inline_record(record)}, note,
-                f"{ckpt.name}, {T} tokens, {L} layers x {H} heads")
+    attributes = {
+        "examples": STORY_ID,
+        "example": STORY_ID,
+        "layer": one_based(layer, L, "layer"),
+        "head": one_based(head, H, "head"),
+        "token": None if token is None else one_based(token + 1, T, "token + 1") - 1,
+    }
+    return View(
+        "sprout-explorer",
+        attributes,
+        {"example": inline_record(record)},
+        note,
+        f"{ckpt.name}, {T} tokens, {L} layers x {H} heads",
+    )
 
 
 def heads(text, checkpoint="sprout", layer=None, head=None, highlight=None, cut=True):
@@ -83,8 +105,13 @@ def heads(text, checkpoint="sprout", layer=None, head=None, highlight=None, cut=
     L, H, T, _ = weights.shape
     if (layer is None) != (head is None):
         raise ViewError("give both layer and head (1-based) to enlarge one head, or neither")
-    attributes = {"examples": STORY_ID, "example": STORY_ID, "layer": one_based(layer, L, "layer"),
-                  "head": one_based(head, H, "head"), "highlight": highlight}
+    attributes = {
+        "examples": STORY_ID,
+        "example": STORY_ID,
+        "layer": one_based(layer, L, "layer"),
+        "head": one_based(head, H, "head"),
+        "highlight": highlight,
+    }
     data = {"example": inline_record(record), "head_scores": text_head_scores(weights, record["ids"])}
     return View("sprout-heads", attributes, data, note, f"{ckpt.name}, {T} tokens, {L} layers x {H} heads")
 
@@ -96,16 +123,29 @@ def story(text, checkpoint="sprout", against="window", cut=True):
     if ckpt.folder.resolve() == other.folder.resolve():
         raise ViewError(f"the story view compares two models; {ckpt.name} was given twice")
     if not ckpt.has_attention:
-        raise ViewError(f"{ckpt.folder} is {ckpt.name}: pass a transformer as checkpoint, the window network as against")
+        raise ViewError(
+            f"{ckpt.folder} is {ckpt.name}: pass a transformer as checkpoint, the window network as against"
+        )
     checkpoints.same_tokenizer(ckpt, other)
     key = ckpt.key if ckpt.key != other.key else "compared"
     # the text is cut to the shorter context of the two (the window network slides: no limit)
-    reading = read_text(text, min((ckpt, other), key=lambda c: float("inf") if c.context is None else c.context), cut=cut)
-    record, _ = story_record(reading.tokenized, {other.key: other.model, key: ckpt.model}, ckpt.tokenizer,
-                             attention_of=key)
+    reading = read_text(
+        text, min((ckpt, other), key=lambda c: float("inf") if c.context is None else c.context), cut=cut
+    )
+    record, _ = story_record(
+        reading.tokenized, {other.key: other.model, key: ckpt.model}, ckpt.tokenizer, attention_of=key
+    )
     data = {k: record[k] for k in ("id", "title", "text", "ids", "tokens", "marks", "next")}
     data["model_names"] = {other.key: other.name, key: ckpt.name}
-    attributes = {"models": f"{other.key},{key}", "whole": ckpt.name,
-                  "size": other.model.cfg.window if other.model.cfg.kind == "window" else None}
-    return View("sprout-window", attributes, {"example": data}, reading.cut,
-                f"{ckpt.name} beside {other.name}, {len(record['ids'])} tokens")
+    attributes = {
+        "models": f"{other.key},{key}",
+        "whole": ckpt.name,
+        "size": other.model.cfg.window if other.model.cfg.kind == "window" else None,
+    }
+    return View(
+        "sprout-window",
+        attributes,
+        {"example": data},
+        reading.cut,
+        f"{ckpt.name} beside {other.name}, {len(record['ids'])} tokens",
+    )

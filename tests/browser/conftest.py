@@ -10,6 +10,7 @@ Fixtures:
   pages' Content-Security-Policy, and fails the test at teardown if there was an error, a request
   to any host but the local servers, or a breach.
 """
+
 import functools
 import http.server
 import os
@@ -26,8 +27,15 @@ ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "test-output"
 CHROMIUM = Path("/usr/bin/chromium")
 LOCAL_HOST = "127.0.0.1"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -78,8 +86,13 @@ def built_site_folder(tmp_path_factory):
     """The whole site, built here in strict mode (fails with mkdocs' own message)."""
     out = tmp_path_factory.mktemp("site") / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
     return out
@@ -143,8 +156,11 @@ class Browsing:
         return self.page.goto(url, **kwargs)
 
     def outside_requests(self):
-        return [u for u in self.requests if urlparse(u).scheme not in ("data", "blob", "about")
-                and urlparse(u).hostname != LOCAL_HOST]
+        return [
+            u
+            for u in self.requests
+            if urlparse(u).scheme not in ("data", "blob", "about") and urlparse(u).hostname != LOCAL_HOST
+        ]
 
 
 @pytest.fixture

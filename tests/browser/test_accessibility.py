@@ -1,6 +1,7 @@
 """Every page of the built site loads whole (no error, only local requests), and axe-core (from
 node_modules, evaluated in the page) finds nothing serious there, in the light and the dark
 palette, once every widget and chart is ready, one head map is enlarged and one chart is live."""
+
 import json
 
 import pytest
@@ -31,8 +32,11 @@ def axe_findings(page):
         # run as DevTools evaluation, which the page's Content-Security-Policy does not govern
         # (add_script_tag writes an inline <script>, which the policy rightly refuses)
         page.evaluate(AXE.read_text(encoding="utf-8"))
-    return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'][:5])}"
-            for v in page.evaluate(RUN_AXE) if v["impact"] in BLOCKING or v["id"] in ALSO_REQUIRED]
+    return [
+        f"{v['id']} ({v['impact']}): {', '.join(v['nodes'][:5])}"
+        for v in page.evaluate(RUN_AXE)
+        if v["impact"] in BLOCKING or v["id"] in ALSO_REQUIRED
+    ]
 
 
 def audit_both_palettes(page):
@@ -40,7 +44,7 @@ def audit_both_palettes(page):
     for scheme in ("default", "slate"):
         set_scheme(page, scheme)
         page.wait_for_function(f"""() => [...document.querySelectorAll('[data-theme]')]
-            .every(el => el.dataset.theme === '{'dark' if scheme == 'slate' else 'light'}')""")
+            .every(el => el.dataset.theme === '{"dark" if scheme == "slate" else "light"}')""")
         # Material fades colours over a short transition: audit the colours it ends on
         page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
         found = axe_findings(page)

@@ -1,6 +1,7 @@
 """The built site's Content-Security-Policy (build_site/csp.py) in headless Chromium: every page
 carries it first in its head and breaks it nowhere, through a story analysed, a chart made live,
 instant navigation and hostile text in the story box. `browse` fails any test on a breach."""
+
 import pytest
 from test_site import go_live, load_everything, open_page
 from test_story import ANALYSED, LOAD_TIMEOUT, open_story, shadow
@@ -32,7 +33,7 @@ ANALYSED_OR_REFUSED = """() => { const story = document.querySelector('sprout-st
 
 HOSTILE = {
     "script tags": "<script>window.hacked = 1</script> Tom saw Mia. <script src=x.js></script>",
-    "event attributes": "<img src=x onerror=\"window.hacked = 2\"><svg onload=\"window.hacked = 3\"> Mia waved.",
+    "event attributes": '<img src=x onerror="window.hacked = 2"><svg onload="window.hacked = 3"> Mia waved.',
     "a very long word": "Tom said " + "abracadabrazorbinplax" * 200 + ".",
     "right-to-left marks": "Tom \u202esaw Mia\u202c and \u200fhe\u200e waved. \u202e<b>olleh</b>",
     "10,000 characters": ("Once upon a time, a little dragon named Zorbin Plax flew over the sea. " * 150)[:10_000],
@@ -44,7 +45,7 @@ def page_paths(site_folder):
     paths = []
     for page in sorted(site_folder.rglob("*.html")):
         path = page.relative_to(site_folder).as_posix()
-        paths.append(path[:-len("index.html")] if path.endswith("index.html") else path)
+        paths.append(path[: -len("index.html")] if path.endswith("index.html") else path)
     return paths
 
 
@@ -57,7 +58,9 @@ def policy_of(page):
 
 def test_every_page_carries_the_one_policy_and_breaks_it_nowhere(browse, built_site, built_site_folder):
     paths = page_paths(built_site_folder)
-    assert "404.html" in paths and "try/" in paths and len([p for p in paths if p.startswith("artifacts/figures/")]) >= 10
+    assert (
+        "404.html" in paths and "try/" in paths and len([p for p in paths if p.startswith("artifacts/figures/")]) >= 10
+    )
     policies, broken = set(), {}
     for path in paths:
         if path.startswith("artifacts/figures/"):  # a standalone figure page, with its summary and table

@@ -6,6 +6,7 @@ A page on another origin may load modules and JSON only from a host that allows 
 `Access-Control-Allow-Origin` (GitHub Pages and most static hosts send `*`). The local test
 server does not send it, so the test adds it to the widget server's responses, as such a host
 would."""
+
 import json
 from pathlib import Path
 
@@ -35,7 +36,6 @@ def foreign_page(widget_root):
   example="tom_he" layer="7" head="2" token="57"></sprout-explorer>
 <sprout-heads id="heads" base="{artifacts}" examples="{EXAMPLES}" example="zorbin"></sprout-heads>
 </body></html>"""
-
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -14,6 +14,7 @@ is killed at teardown.
 
     pytest -m engines           # both engines (skips, naming the package, where one is missing)
 """
+
 import functools
 import http.server
 import importlib.util
@@ -31,19 +32,24 @@ from pathlib import Path
 import pytest
 from conftest import LOCAL_HOST, _QuietHandler
 
-pytestmark = [pytest.mark.browser, pytest.mark.engines,
-              # marionette_driver's dependencies (mozinfo, mozrunner) on Python 3.11+
-              pytest.mark.filterwarnings("ignore:distro.linux_distribution:DeprecationWarning"),
-              pytest.mark.filterwarnings("ignore:'telnetlib' is deprecated:DeprecationWarning"),
-              # selenium's own WebKitGTK driver, in selenium 4.51
-              pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.engines,
+    # marionette_driver's dependencies (mozinfo, mozrunner) on Python 3.11+
+    pytest.mark.filterwarnings("ignore:distro.linux_distribution:DeprecationWarning"),
+    pytest.mark.filterwarnings("ignore:'telnetlib' is deprecated:DeprecationWarning"),
+    # selenium's own WebKitGTK driver, in selenium 4.51
+    pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 FIREFOX = Path("/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 # Debian's libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver), in the multiarch folder
-MINIBROWSER = next(iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
-                   Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"))
+MINIBROWSER = next(
+    iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
+    Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"),
+)
 XVFB = Path("/usr/bin/Xvfb")
 WIDTH, HEIGHT = 1280, 900
 TIMEOUT = 30  # seconds for a page or a widget
@@ -95,6 +101,7 @@ HEAD = re.compile(rb"<head\b[^>]*>", re.IGNORECASE)
 
 # ---- the server: the built site, with the error recorder in every page ---------------------
 
+
 class _RecordingHandler(_QuietHandler):
     def do_GET(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -108,7 +115,7 @@ class _RecordingHandler(_QuietHandler):
             page = local.read_bytes()
             head = HEAD.search(page)
             assert head, f"{local} has no <head>"
-            return self._send(page[:head.end()] + ERRORS_TAG + page[head.end():], "text/html; charset=utf-8")
+            return self._send(page[: head.end()] + ERRORS_TAG + page[head.end() :], "text/html; charset=utf-8")
         return super().do_GET()
 
     def _send(self, body, content_type):
@@ -152,6 +159,7 @@ def widgets_in(folder, path):
 
 # ---- the engines ---------------------------------------------------------------------------
 
+
 def _missing(*checks):
     """One line naming what to install, or None when everything is there."""
     for present, what in checks:
@@ -191,10 +199,12 @@ def _wait(condition, timeout, what):
 
 class Firefox:
     """Firefox ESR, headless, in a profile of its own, driven through Marionette."""
+
     name = "firefox"
 
     def __init__(self):
         from marionette_driver.marionette import Marionette
+
         self.profile = Path(tempfile.mkdtemp(prefix="sprout-firefox-"))
         prefs = {
             "marionette.port": 0,  # a free port, written to MarionetteActivePort in the profile
@@ -210,22 +220,38 @@ class Firefox:
             # link) on a response it may not cache: the test server sends no-store, a static host does not
             "network.prefetch-next": False,
         }
-        (self.profile / "user.js").write_text("".join(
-            f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
+        (self.profile / "user.js").write_text(
+            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items())
+        )
         self.process = None
         self.client = None
         try:
             self.process = subprocess.Popen(
-                [str(FIREFOX), "--headless", "--marionette", "--no-remote", "--profile", str(self.profile),
-                 "--width", str(WIDTH), "--height", str(HEIGHT), "about:blank"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-                env={**os.environ, "MOZ_HEADLESS": "1", "MOZ_CRASHREPORTER_DISABLE": "1"})
+                [
+                    str(FIREFOX),
+                    "--headless",
+                    "--marionette",
+                    "--no-remote",
+                    "--profile",
+                    str(self.profile),
+                    "--width",
+                    str(WIDTH),
+                    "--height",
+                    str(HEIGHT),
+                    "about:blank",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+                env={**os.environ, "MOZ_HEADLESS": "1", "MOZ_CRASHREPORTER_DISABLE": "1"},
+            )
             port_file = self.profile / "MarionetteActivePort"
 
             def port():
                 if self.process.poll() is not None:
                     raise RuntimeError(f"firefox-esr exited with {self.process.returncode} while starting")
                 return port_file.exists() and port_file.read_text().strip()
+
             active = int(_wait(port, 60, "Firefox did not open its Marionette port"))
             self.client = Marionette(host=LOCAL_HOST, port=active)
             self.client.start_session()
@@ -256,19 +282,25 @@ class Firefox:
 
 class WebKit:
     """WebKitGTK's MiniBrowser under Xvfb, driven by WebKitWebDriver through selenium."""
+
     name = "webkit"
 
     def __init__(self):
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
+
         self.xvfb = self.service = self.driver = None
         try:
             # a free display: Xvfb picks the number and writes it to the pipe
             read, write = os.pipe()
-            self.xvfb = subprocess.Popen([str(XVFB), "-displayfd", str(write), "-screen", "0", "1920x1080x24",
-                                          "-nolisten", "tcp"], pass_fds=[write], start_new_session=True,
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.xvfb = subprocess.Popen(
+                [str(XVFB), "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                pass_fds=[write],
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             os.close(write)
             with os.fdopen(read) as pipe:
                 display = pipe.readline().strip()
@@ -279,8 +311,7 @@ class WebKit:
             options.add_argument("--automation")
             env = {**os.environ, "DISPLAY": f":{display}"}
             env.pop("WAYLAND_DISPLAY", None)
-            self.service = Service(executable_path=str(WEBKIT_DRIVER), env=env,
-                                   popen_kw={"start_new_session": True})
+            self.service = Service(executable_path=str(WEBKIT_DRIVER), env=env, popen_kw={"start_new_session": True})
             self.driver = webdriver.WebKitGTK(options=options, service=self.service)
             self.driver.set_window_size(WIDTH, HEIGHT)
         except BaseException:
@@ -308,14 +339,22 @@ class WebKit:
 
 
 ENGINES = {
-    "firefox": (Firefox, lambda: _missing(
-        (FIREFOX.exists(), "Debian's firefox-esr (apt-get install -y firefox-esr)"),
-        (_has_module("marionette_driver"), "PyPI marionette_driver (pip install marionette_driver)"))),
-    "webkit": (WebKit, lambda: _missing(
-        (WEBKIT_DRIVER.exists(), "Debian's webkit2gtk-driver (apt-get install -y webkit2gtk-driver)"),
-        (MINIBROWSER.exists(), f"WebKitGTK's MiniBrowser ({MINIBROWSER}; apt-get install -y libwebkit2gtk-4.1-0)"),
-        (XVFB.exists(), "Debian's xvfb (apt-get install -y xvfb)"),
-        (_has_module("selenium"), "PyPI selenium (pip install selenium)"))),
+    "firefox": (
+        Firefox,
+        lambda: _missing(
+            (FIREFOX.exists(), "Debian's firefox-esr (apt-get install -y firefox-esr)"),
+            (_has_module("marionette_driver"), "PyPI marionette_driver (pip install marionette_driver)"),
+        ),
+    ),
+    "webkit": (
+        WebKit,
+        lambda: _missing(
+            (WEBKIT_DRIVER.exists(), "Debian's webkit2gtk-driver (apt-get install -y webkit2gtk-driver)"),
+            (MINIBROWSER.exists(), f"WebKitGTK's MiniBrowser ({MINIBROWSER}; apt-get install -y libwebkit2gtk-4.1-0)"),
+            (XVFB.exists(), "Debian's xvfb (apt-get install -y xvfb)"),
+            (_has_module("selenium"), "PyPI selenium (pip install selenium)"),
+        ),
+    ),
 }
 
 
@@ -333,8 +372,10 @@ def engine(request):
     # how long this engine's tests took, from its start to its end (the site's build not included)
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
-    (out / f"engine_{request.param}.json").write_text(json.dumps(
-        {"engine": request.param, "version": version, "seconds": round(time.monotonic() - started, 1)}) + "\n")
+    (out / f"engine_{request.param}.json").write_text(
+        json.dumps({"engine": request.param, "version": version, "seconds": round(time.monotonic() - started, 1)})
+        + "\n"
+    )
 
 
 class Page:
@@ -346,15 +387,19 @@ class Page:
     def open(self, path):
         self.engine.goto("about:blank")  # a hash-only change would not load the page again
         self.engine.goto(self.site + path)
-        self.wait("document.readyState === 'complete' && Array.isArray(window.__sproutErrors)",
-                  f"{path} did not load (or the error recorder did not run)")
+        self.wait(
+            "document.readyState === 'complete' && Array.isArray(window.__sproutErrors)",
+            f"{path} did not load (or the error recorder did not run)",
+        )
         # as test_site.open_page does: the parts far below are laid out at once, not from 5 s on
         # (sprout-parts.js). While parts the browser skipped (content-visibility: auto) get their
         # real height as scrolling brings them near, Firefox reports MkDocs Material's own
         # ResizeObservers (on <main> and <body>) as "ResizeObserver loop completed with undelivered
         # notifications" (none with Material's observers switched off; none in Chromium or WebKit).
-        self.js("(() => { document.querySelectorAll('.sprout-part')"
-                ".forEach(part => part.classList.add('laid-out')); return true; })()")
+        self.js(
+            "(() => { document.querySelectorAll('.sprout-part')"
+            ".forEach(part => part.classList.add('laid-out')); return true; })()"
+        )
 
     def js(self, expression, *args):
         return self.engine.js(f"return ({expression});", *args)
@@ -363,6 +408,7 @@ class Page:
         def check():
             value = self.js(expression, *args)
             return value
+
         try:
             return _wait(check, timeout, what)
         except TimeoutError as error:
@@ -370,14 +416,19 @@ class Page:
 
     def bring(self, selector, timeout=TIMEOUT):
         """Scrolls the element into view (again on every poll) until it is ready."""
-        return self.wait(f"""(() => {{ const el = document.querySelector({json.dumps(selector)});
+        return self.wait(
+            f"""(() => {{ const el = document.querySelector({json.dumps(selector)});
             if (el.hasAttribute('ready')) return true;
             el.scrollIntoView({{block: 'center'}}); return false; }})()""",
-                         f"{selector} did not get ready", timeout)
+            f"{selector} did not get ready",
+            timeout,
+        )
 
     def errors(self):
-        return [f"{e['kind']}: {e['message']}" + (f" ({e['source']}:{e['line']})" if e.get("source") else "")
-                for e in self.js("window.__sproutErrors || []")]
+        return [
+            f"{e['kind']}: {e['message']}" + (f" ({e['source']}:{e['line']})" if e.get("source") else "")
+            for e in self.js("window.__sproutErrors || []")
+        ]
 
 
 @pytest.fixture(scope="module")
@@ -408,8 +459,10 @@ def settle_widgets(page):
     for index, state in enumerate(states):
         done = f"(() => {{ const s = {WIDGET_STATES}[{index}]; return s.ready || s.error; }})()"
         try:  # scrolled into view on every poll: nothing else may scroll the page meanwhile
-            page.wait(f"{done} || {SCROLL_TO.replace('arguments[0]', str(index))} && false",
-                      f"{state['tag']} (widget {index + 1} of the page) did not get `ready`")
+            page.wait(
+                f"{done} || {SCROLL_TO.replace('arguments[0]', str(index))} && false",
+                f"{state['tag']} (widget {index + 1} of the page) did not get `ready`",
+            )
         except AssertionError:
             pass  # reported by the tests, with every other widget's state
     return page.js(WIDGET_STATES)
@@ -425,14 +478,20 @@ def tour(page, built_site_folder):
         problems, states = [], []
         try:
             if path.startswith("artifacts/figures/"):  # a chart's standalone page: Plotly, then its data
-                page.wait("document.querySelector('.plotly .main-svg') && document.body.hasAttribute('data-ready')",
-                          "the chart or its data did not appear")
+                page.wait(
+                    "document.querySelector('.plotly .main-svg') && document.body.hasAttribute('data-ready')",
+                    "the chart or its data did not appear",
+                )
             else:
                 page.wait("document.body.dataset.mdColorScheme !== undefined", "MkDocs Material did not start")
                 expected = widgets_in(built_site_folder, path)
                 if expected:  # sprout-widgets.js imports the widgets' modules after the first paint
-                    page.wait("arguments[0].every(tag => customElements.get(tag))",
-                              f"the widgets {expected} were not all defined", TIMEOUT, expected)
+                    page.wait(
+                        "arguments[0].every(tag => customElements.get(tag))",
+                        f"the widgets {expected} were not all defined",
+                        TIMEOUT,
+                        expected,
+                    )
         except AssertionError as failed:
             problems.append(str(failed).split("; script errors:")[0])
         if not path.startswith("artifacts/figures/"):
@@ -443,6 +502,7 @@ def tour(page, built_site_folder):
 
 # ---- a. every page loads with no script error ------------------------------------------------
 
+
 def test_the_error_recorder_hears_a_failing_script_in_this_engine(page):
     page.open("404.html")
     assert page.errors() == []
@@ -452,8 +512,12 @@ def test_the_error_recorder_hears_a_failing_script_in_this_engine(page):
         missing.src = '/no-such-script.js'; document.head.append(missing); return true; }})()""")
     page.wait("window.__sproutErrors.length >= 4", "the recorder did not hear the probe")
     heard = " / ".join(page.errors())
-    for what in ("sprout probe: thrown", "sprout probe: rejected", "sprout probe: console.error",
-                 "could not load http://127.0.0.1"):
+    for what in (
+        "sprout probe: thrown",
+        "sprout probe: rejected",
+        "sprout probe: console.error",
+        "could not load http://127.0.0.1",
+    ):
         assert what in heard, heard
 
 
@@ -466,17 +530,29 @@ def test_every_page_of_the_built_site_loads_with_no_script_error(tour, built_sit
 
 # ---- b. every widget gets ready ----------------------------------------------------------------
 
+
 def test_every_widget_on_every_page_gets_ready(tour, built_site_folder):
     chapter = {state["tag"] for state in tour[""]["widgets"]}
-    assert {"sprout-window", "sprout-explorer", "sprout-plane", "sprout-mask", "sprout-heads",
-            "sprout-quiz", "sprout-figure", "sprout-story"} <= chapter
+    assert {
+        "sprout-window",
+        "sprout-explorer",
+        "sprout-plane",
+        "sprout-mask",
+        "sprout-heads",
+        "sprout-quiz",
+        "sprout-figure",
+        "sprout-story",
+    } <= chapter
     not_ready = {}
     for path, seen in tour.items():
         if not path.startswith("artifacts/"):
             assert {s["tag"] for s in seen["widgets"]} == set(widgets_in(built_site_folder, path)), path
         bad = seen["problems"] + [
-            f"{s['tag']}: " + ("not defined" if not s["defined"] else f"error: {s['message']}" if s["error"]
-                               else "not ready") for s in seen["widgets"] if not s["defined"] or not s["ready"] or s["error"]]
+            f"{s['tag']}: "
+            + ("not defined" if not s["defined"] else f"error: {s['message']}" if s["error"] else "not ready")
+            for s in seen["widgets"]
+            if not s["defined"] or not s["ready"] or s["error"]
+        ]
         if bad:
             not_ready[path] = bad
     assert not_ready == {}
@@ -487,19 +563,25 @@ def test_a_chart_goes_live_with_plotly(page):
     page.wait("customElements.get('sprout-figure')", "sprout-figure was not defined")
     page.js("""(() => { const figure = document.querySelector('sprout-figure[stills]');
         figure.scrollIntoView({block: 'center'}); return true; })()""")
-    page.wait("document.querySelector('sprout-figure[stills] img.sprout-figure-still')",
-              "the first chart did not show its still")
-    page.js("(() => { document.querySelector('sprout-figure[stills] img.sprout-figure-still').click(); return true; })()")
-    page.wait("(() => { const f = document.querySelector('sprout-figure[stills]');"
-              " return f.hasAttribute('interactive') && f.querySelector('.plotly .main-svg'); })()",
-              "the chart did not go live", 60)
+    page.wait(
+        "document.querySelector('sprout-figure[stills] img.sprout-figure-still')",
+        "the first chart did not show its still",
+    )
+    page.js(
+        "(() => { document.querySelector('sprout-figure[stills] img.sprout-figure-still').click(); return true; })()"
+    )
+    page.wait(
+        "(() => { const f = document.querySelector('sprout-figure[stills]');"
+        " return f.hasAttribute('interactive') && f.querySelector('.plotly .main-svg'); })()",
+        "the chart did not go live",
+        60,
+    )
     assert page.errors() == []
 
 
 # ---- c. a typed story is analysed -----------------------------------------------------------
 
-STORY = ("Once upon a time, a dragon named Zorbin Plax lived in a cave. "
-         "One day the dragon said: my name is Zorbin Plax.")
+STORY = "Once upon a time, a dragon named Zorbin Plax lived in a cave. One day the dragon said: my name is Zorbin Plax."
 TYPE_AND_ANALYSE = """(() => {
   const root = document.querySelector('sprout-story').shadowRoot;
   const text = root.querySelector('textarea');
@@ -574,8 +656,10 @@ def test_a_permalink_restores_the_chapters_view(page):
     # and a change is written back into the link: W4's causal button
     page.js("""(() => { document.querySelector('sprout-mask').shadowRoot
         .querySelector('button[data-action=causal]').click(); return true; })()""")
-    link = page.wait("decodeURIComponent(location.hash).includes('mask=') && location.hash",
-                     "the mask's state was not written into the link")
+    link = page.wait(
+        "decodeURIComponent(location.hash).includes('mask=') && location.hash",
+        "the mask's state was not written into the link",
+    )
     assert f"window={cursor}" in link and "plane=" in link
     # The link scrolls each widget into view from a ResizeObserver on <body> while the page above
     # settles (sprout-url-state.js, scrollIntoViewSettled), before sprout-parts.js has laid out

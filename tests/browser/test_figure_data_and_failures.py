@@ -1,5 +1,6 @@
 """Every chart's numbers (summary, table, CSV and JSON downloads) and every failed fetch: each data
 file of the chapter blocked in turn leaves a role=alert message and the `error` attribute."""
+
 import csv
 import io
 import json
@@ -68,8 +69,9 @@ def check_chart_data(page, name):
     assert got.value.path().read_text().startswith("<svg data-sprout-key=")
 
 
-@pytest.mark.parametrize("browse", [{"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}],
-                         indirect=True)
+@pytest.mark.parametrize(
+    "browse", [{"viewport": {"width": 375, "height": 812}, "has_touch": True, "is_mobile": True}], indirect=True
+)
 def test_charts_on_a_phone_have_no_mode_bar_over_their_legend(browse, built_site):
     page = browse.page
     page.goto(built_site)
@@ -128,8 +130,9 @@ BLOCKED = [
 ]
 
 
-@pytest.mark.parametrize("pattern,selector,failure", BLOCKED, ids=[b[0].split("/")[-1] + "-" + b[1].split("[")[0]
-                                                                  for b in BLOCKED])
+@pytest.mark.parametrize(
+    "pattern,selector,failure", BLOCKED, ids=[b[0].split("/")[-1] + "-" + b[1].split("[")[0] for b in BLOCKED]
+)
 def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, pattern, selector, failure):
     page = browse.page
     if failure == "abort":
@@ -141,8 +144,10 @@ def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, p
     element = page.locator(selector)
     if "plotly" in pattern:
         element.locator("img.sprout-figure-still").click(force=True)
-    element.evaluate("el => new Promise(done => { const check = () => el.hasAttribute('error') ? done() "
-                     ": setTimeout(check, 50); check(); })")
+    element.evaluate(
+        "el => new Promise(done => { const check = () => el.hasAttribute('error') ? done() "
+        ": setTimeout(check, 50); check(); })"
+    )
     alert = element.locator("[role=alert]")
     assert alert.count() == 1 and alert.is_visible()
     assert pattern.split("/")[-1] in alert.text_content()

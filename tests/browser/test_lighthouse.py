@@ -2,6 +2,7 @@
 served gzip-compressed as static hosts serve it (benchmarks/lighthouse.py), and the long tasks as
 its charts appear (benchmarks/chart_tasks.py). Measurements written to test-output/, not timed
 tests: run them with `make bench-browser`."""
+
 import json
 import subprocess
 import sys
@@ -31,8 +32,12 @@ def test_long_tasks_as_each_chart_appears_written_to_test_output(built_site_fold
     """benchmarks/chart_tasks.py: the main thread's long tasks while each chart scrolls into view
     (CPU slowed 4x), and when a mouse rests on one and Plotly draws it. Run as its own process, as
     a user runs it: Playwright's sync API refuses to start beside the session's own Chromium."""
-    done = subprocess.run([sys.executable, "-m", "benchmarks.chart_tasks", "--site", str(built_site_folder)],
-                          cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.chart_tasks", "--site", str(built_site_folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(chart_tasks.OUTPUT.read_text())
     assert set(report["charts"]) == {"f1_dot_product_spread", "induction_loss", "training_story", "model_losses"}

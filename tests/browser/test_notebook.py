@@ -2,6 +2,7 @@
 by nbclient, saved and read back (the kernel stopped), exported to HTML by nbconvert, and opened
 in Chromium: every view gets ready, nothing is asked of any host but the page itself, nothing
 is logged as an error, and axe finds nothing serious in a light or a dark notebook."""
+
 import os
 import re
 
@@ -30,8 +31,9 @@ def exported(tmp_path_factory, serve):
     notebook = jupytext.read(NOTEBOOK, fmt="py:percent")
     with pytest.MonkeyPatch.context() as env:  # the kernel imports this checkout's sprout
         env.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-        NotebookClient(notebook, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(folder)}}).execute()
+        NotebookClient(
+            notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+        ).execute()
     saved = folder / "sprout_notebook.ipynb"
     nbformat.write(notebook, saved)
     reopened = nbformat.read(saved, as_version=4)  # what a reader opens later, no kernel running
@@ -62,8 +64,9 @@ def open_views(browse, url):
     count = page.locator(VIEWS).count()
     for i in range(count):  # each view draws once it comes near the screen
         page.locator(VIEWS).nth(i).scroll_into_view_if_needed()
-    page.wait_for_function(f"() => [...document.querySelectorAll('{VIEWS}')].every(el => el.hasAttribute('ready'))",
-                           timeout=30_000)
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{VIEWS}')].every(el => el.hasAttribute('ready'))", timeout=30_000
+    )
     return page, count
 
 
@@ -98,16 +101,20 @@ def test_512_tokens_x_48_heads_draw_in_a_page_of_their_own(browse, serve, tmp_pa
     from test_notebook_api import long_text  # the same long text the weight test measures
 
     from sprout.notebook import explorer, heads
+
     text = long_text()
     views = [heads(text, highlight="induction"), explorer(text)]
-    page_html = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Long views</title>'
-                 '<link rel="icon" href="data:,"></head><body><main>'
-                 + "".join(v.html for v in views) + "</main></body></html>")
+    page_html = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Long views</title>'
+        '<link rel="icon" href="data:,"></head><body><main>' + "".join(v.html for v in views) + "</main></body></html>"
+    )
     (tmp_path / "index.html").write_text(page_html, encoding="utf-8")
     url = serve(tmp_path)
     page, count = open_views(browse, url)
     assert count == 2
-    canvases = page.locator("sprout-heads").evaluate("el => [...el.shadowRoot.querySelectorAll('.cell canvas')].map(c => c.width)")
+    canvases = page.locator("sprout-heads").evaluate(
+        "el => [...el.shadowRoot.querySelectorAll('.cell canvas')].map(c => c.width)"
+    )
     assert canvases == [512] * 48
     assert page.locator("sprout-explorer").evaluate("el => el.data.tokens.length") == 512
     assert browse.requests == [url]

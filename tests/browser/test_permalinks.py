@@ -1,6 +1,7 @@
 """Every widget state a reader makes can be linked: W1's cursor, W3's query and sharpness, W4's
 T and mask, a quiz's choice (W2 and W5 in test_widgets_data.py), and the chapter's own links
 open the heads they name."""
+
 import pytest
 from test_site import open_page
 from test_widgets_data import open_widgets

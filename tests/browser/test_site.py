@@ -1,12 +1,13 @@
 """The built site in headless Chromium: every page, the math, the executed snippets, the charts,
 the quizzes, the numbers in the prose, both palettes, phone width, and no outside requests."""
+
 import json
 import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 from plane_numbers import KEYS, QUERY, attend
+from playwright.sync_api import expect
 
 from build_site.macros import format_number
 
@@ -15,8 +16,15 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
 CHAPTER = (ROOT / "docs" / "index.md").read_text()
-PAGES = ["", "code/c1_query_key_value/", "code/c2_multi_head/", "try/", "notebooks/sprout_notebook/", "embedding/",
-         "rebuilding/"]
+PAGES = [
+    "",
+    "code/c1_query_key_value/",
+    "code/c2_multi_head/",
+    "try/",
+    "notebooks/sprout_notebook/",
+    "embedding/",
+    "rebuilding/",
+]
 WIDGETS = "sprout-window, sprout-explorer, sprout-plane, sprout-mask, sprout-heads, sprout-figure"
 PHONE = (375, 812)
 DESKTOP = (1280, 900)
@@ -56,8 +64,11 @@ def load_everything(page, timeout=30_000):
         page.evaluate(f"window.scrollTo(0, {y})")
         page.wait_for_timeout(40)
         y += 600
-    page.wait_for_function(f"""() => [...document.querySelectorAll('{WIDGETS}')]
-                                      .every(el => el.hasAttribute('ready'))""", timeout=timeout)
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('{WIDGETS}')]
+                                      .every(el => el.hasAttribute('ready'))""",
+        timeout=timeout,
+    )
     page.wait_for_function(MATH_DONE, timeout=timeout)
     page.wait_for_function(PARTS_LAID_OUT, timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
@@ -115,8 +126,7 @@ def test_the_attention_class_is_included_from_model_py(browse, built_site):
     source = (ROOT / "sprout" / "model.py").read_text()
     included = source.split("# --8<-- [start:attention]")[1].split("# --8<-- [end:attention]")[0].strip()
     code = page.locator("article .highlight code").all_inner_texts()
-    assert any(included.splitlines()[0].strip() in block and "scaled_dot_product_attention" in block
-               for block in code)
+    assert any(included.splitlines()[0].strip() in block and "scaled_dot_product_attention" in block for block in code)
 
 
 def printed_outputs(page):
@@ -180,7 +190,9 @@ def test_charts_draw_and_follow_the_palette(browse, built_site):
     assert figures.count() >= 3
     stills = page.locator("sprout-figure img.sprout-figure-still")
     assert stills.count() == figures.count()
-    drawn = "() => [...document.querySelectorAll('.sprout-figure-still')].every(img => img.complete && img.naturalWidth)"
+    drawn = (
+        "() => [...document.querySelectorAll('.sprout-figure-still')].every(img => img.complete && img.naturalWidth)"
+    )
     page.wait_for_function(drawn)
     set_scheme(page, "slate")  # every still is swapped for its dark twin
     page.wait_for_function("""() => [...document.querySelectorAll('.sprout-figure-still')]
@@ -224,8 +236,11 @@ def test_the_prose_shows_the_numbers_of_stats_json(browse, built_site):
 def test_the_chapter_states_the_measured_model_numbers(browse, built_site):
     page = open_page(browse, built_site)
     text = page.locator("article").inner_text()
-    for key in ("loss.tinystories_validation.sprout", "loss.tinystories_validation.gpt1",
-                "loss.tinystories_validation.window"):
+    for key in (
+        "loss.tinystories_validation.sprout",
+        "loss.tinystories_validation.gpt1",
+        "loss.tinystories_validation.window",
+    ):
         assert f"{STATS[key]:.2f}" in text or f"{STATS[key]:.3f}" in text, key
     assert format_number(STATS["tom_he.share"], "pct") in text
 
@@ -264,8 +279,9 @@ def test_instant_navigation_keeps_widgets_working(browse, built_site):
     page = open_page(browse, built_site)
     page.locator("nav.md-nav a[href$='embedding/']").first.click()
     page.wait_for_url(re.compile(r"/embedding/$"))
-    page.locator("nav.md-nav a[href='..']").first.click() if page.locator("nav.md-nav a[href='..']").count() \
-        else page.go_back()
+    page.locator("nav.md-nav a[href='..']").first.click() if page.locator(
+        "nav.md-nav a[href='..']"
+    ).count() else page.go_back()
     page.wait_for_url(re.compile(r"/$"))
     load_everything(page)
     assert page.locator(".arithmatex .katex").count() >= 8

@@ -1,6 +1,7 @@
-""""Try your own story" (<sprout-story>) in headless Chromium on the built site: Sprout run in the
+""" "Try your own story" (<sprout-story>) in headless Chromium on the built site: Sprout run in the
 page (onnxruntime-web, WebAssembly, one thread, in a worker) against PyTorch and the published
 artifacts, the reader's views, the bad inputs of the issue, sharing, and a speed benchmark."""
+
 import json
 import statistics
 import time
@@ -10,8 +11,8 @@ import numpy as np
 import pytest
 import torch
 
-from sprout.encoding import decode_attention
 from sprout.checkpoint import load_checkpoint
+from sprout.encoding import decode_attention
 from sprout.lens import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
 
 pytestmark = pytest.mark.browser
@@ -21,7 +22,7 @@ ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 EXAMPLES = sorted((ARTIFACTS / "examples").glob("*.json"))
 MODEL = json.loads((ARTIFACTS / "browser" / "model.json").read_text())
-HOSTILE = "<script>window.hacked = 1</script><img src=x onerror=\"window.hacked = 2\"> Tom said “hi” 🐉."
+HOSTILE = '<script>window.hacked = 1</script><img src=x onerror="window.hacked = 2"> Tom said “hi” 🐉.'
 LOAD_TIMEOUT = 120_000
 
 ANALYSED = "() => document.querySelector('sprout-story').hasAttribute('analysed')"
@@ -42,8 +43,10 @@ def sprout():
 def open_story(browse, built_site, path="try/", hash=""):
     browse.goto(f"{built_site}{path}{hash}")
     page = browse.page
-    page.wait_for_function("() => customElements.get('sprout-story') && "
-                           "document.querySelector('sprout-story').shadowRoot.querySelector('.size').textContent")
+    page.wait_for_function(
+        "() => customElements.get('sprout-story') && "
+        "document.querySelector('sprout-story').shadowRoot.querySelector('.size').textContent"
+    )
     return page
 
 
@@ -91,21 +94,32 @@ def test_on_the_six_examples_the_page_gives_the_published_attention_and_pytorchs
         else:
             assert np.allclose(scores["induction"], induction.numpy(), atol=2e-3)
     OUTPUT.mkdir(exist_ok=True)
-    (OUTPUT / "story_fidelity.json").write_text(json.dumps(
-        {"examples": len(EXAMPLES), "positions": positions, "top1_agreement": agree / positions,
-         "largest_attention_difference_vs_artifacts": worst}, indent=1) + "\n")
+    (OUTPUT / "story_fidelity.json").write_text(
+        json.dumps(
+            {
+                "examples": len(EXAMPLES),
+                "positions": positions,
+                "top1_agreement": agree / positions,
+                "largest_attention_difference_vs_artifacts": worst,
+            },
+            indent=1,
+        )
+        + "\n"
+    )
     assert agree / positions >= 0.99
 
 
 def _b64(values):
     import base64
+
     return base64.b64encode(bytes(values)).decode()
 
 
 def test_the_reader_gets_the_token_view_the_48_heads_top_5_and_head_scores(browse, built_site):
     page = open_story(browse, built_site)
-    text = ("Once upon a time, a dragon named Zorbin Plax lived in a cave. "
-            "One day the dragon said: my name is Zorbin Plax.")
+    text = (
+        "Once upon a time, a dragon named Zorbin Plax lived in a cave. One day the dragon said: my name is Zorbin Plax."
+    )
     got = analyse(page, text)
     explorer = page.locator("sprout-story sprout-explorer")
     assert explorer.locator(".tok").count() == got["T"]
@@ -116,8 +130,10 @@ def test_the_reader_gets_the_token_view_the_48_heads_top_5_and_head_scores(brows
     assert "after ‘.’" in shadow(page, ".predictions-title").inner_text()
     # choosing another token in W2 moves the predictions there
     explorer.locator(".tok").nth(5).click()
-    page.wait_for_function("() => document.querySelector('sprout-story').shadowRoot"
-                           ".querySelector('.predictions-title').textContent.includes('(token 5)')")
+    page.wait_for_function(
+        "() => document.querySelector('sprout-story').shadowRoot"
+        ".querySelector('.predictions-title').textContent.includes('(token 5)')"
+    )
     kinds = shadow(page, ".kinds li").all_inner_texts()
     assert kinds[0].startswith("Previous-token") and kinds[1].startswith("First-token (◆)")
     assert kinds[2].startswith("Induction") and "repeat an earlier stretch" in kinds[2]
@@ -166,8 +182,9 @@ def test_the_chapters_first_load_fetches_no_model(browse, built_site):
     browse.page.wait_for_timeout(500)
     assert not [u for u in browse.requests if "/browser/" in u or "onnxruntime" in u], "nothing before it is near"
     browse.page.locator("sprout-story").scroll_into_view_if_needed()
-    browse.page.wait_for_function("() => document.querySelector('sprout-story').shadowRoot"
-                                  ".querySelector('.size').textContent.includes('MB')")
+    browse.page.wait_for_function(
+        "() => document.querySelector('sprout-story').shadowRoot.querySelector('.size').textContent.includes('MB')"
+    )
     browse.page.wait_for_timeout(300)
     assert model_requests(browse) == []
 
@@ -177,8 +194,9 @@ def test_a_story_over_511_tokens_gets_a_message_and_an_offer(browse, built_site)
     long = ("Once upon a time, a little dragon named Zorbin Plax flew over the sea. " * 80)[:5000]
     shadow(page, "textarea").fill(long)
     shadow(page, "button.analyse").click()
-    page.wait_for_function("() => !document.querySelector('sprout-story').shadowRoot.querySelector('.offer').hidden",
-                           timeout=LOAD_TIMEOUT)
+    page.wait_for_function(
+        "() => !document.querySelector('sprout-story').shadowRoot.querySelector('.offer').hidden", timeout=LOAD_TIMEOUT
+    )
     assert "Sprout reads at most 511 after ◆" in shadow(page, ".status").inner_text()
     shadow(page, "button.first").click()
     page.wait_for_function(ANALYSED, timeout=LOAD_TIMEOUT)
@@ -213,8 +231,10 @@ def test_a_shared_link_reopens_the_story_layer_head_and_token(browse, built_site
 @pytest.mark.parametrize("hash", ["#story=5/3/7/AAAAbbbb", "#story=garbage", f"#story=1/1/1/{'A' * 7000}"])
 def test_a_corrupt_or_too_long_link_is_ignored_with_a_message(browse, built_site, hash):
     page = open_story(browse, built_site, hash=hash)
-    page.wait_for_function("() => document.querySelector('sprout-story').shadowRoot"
-                           ".querySelector('.status').textContent.includes('was ignored')")
+    page.wait_for_function(
+        "() => document.querySelector('sprout-story').shadowRoot"
+        ".querySelector('.status').textContent.includes('was ignored')"
+    )
     assert shadow(page, "textarea").input_value() == ""
     assert model_requests(browse) == []
 
@@ -256,8 +276,10 @@ def test_speed_benchmark_written_to_test_output(browse, built_site):
     page.evaluate("() => caches.delete('sprout-browser-model')")
     started = time.perf_counter()
     analyse(page, "Tom had a kite.")
-    first = {"first_analysis_with_download_s": time.perf_counter() - started,
-             "model_load_s": page.evaluate("() => document.querySelector('sprout-story').loadSeconds")}
+    first = {
+        "first_analysis_with_download_s": time.perf_counter() - started,
+        "model_load_s": page.evaluate("() => document.querySelector('sprout-story').loadSeconds"),
+    }
     texts = {n: " the" * (n - 1) for n in (128, 512)}  # " the" is one token
     runs = {}
     for n, text in texts.items():
@@ -274,14 +296,26 @@ def test_speed_benchmark_written_to_test_output(browse, built_site):
     started = time.perf_counter()
     cached.locator("sprout-story").locator("button.analyse").click()
     cached.wait_for_function(ANALYSED, timeout=LOAD_TIMEOUT)
-    load_cached = {"first_analysis_model_cached_s": time.perf_counter() - started,
-                   "model_load_cached_s": cached.evaluate("() => document.querySelector('sprout-story').loadSeconds")}
+    load_cached = {
+        "first_analysis_model_cached_s": time.perf_counter() - started,
+        "model_load_cached_s": cached.evaluate("() => document.querySelector('sprout-story').loadSeconds"),
+    }
     cached.close()
     OUTPUT.mkdir(exist_ok=True)
-    report = {"model_bytes": MODEL["bytes"], **first, **load_cached,
-              **{f"tokens_{n}": {"time_to_view_s": r["view"], "model_run_s": r["model"],
-                                 "packing_attention_s": r["pack"], "worker_s": r["worker"],
-                                 "time_to_view_each_s": r["view_each"]}
-                 for n, r in runs.items()},
-              "targets": {"tokens_128_s": 1.5, "tokens_512_s": 6.0}}
+    report = {
+        "model_bytes": MODEL["bytes"],
+        **first,
+        **load_cached,
+        **{
+            f"tokens_{n}": {
+                "time_to_view_s": r["view"],
+                "model_run_s": r["model"],
+                "packing_attention_s": r["pack"],
+                "worker_s": r["worker"],
+                "time_to_view_each_s": r["view_each"],
+            }
+            for n, r in runs.items()
+        },
+        "targets": {"tokens_128_s": 1.5, "tokens_512_s": 6.0},
+    }
     (OUTPUT / "story_benchmark.json").write_text(json.dumps(report, indent=1) + "\n")

@@ -1,5 +1,6 @@
 """Touch on a phone (375 x 812, touch events through the DevTools protocol, as a finger sends
 them): W3's drag moves the query with the finger and never scrolls the page."""
+
 import pytest
 from test_widgets_toys import plane_units_per_pixel, read_plane
 
@@ -19,8 +20,11 @@ def phone(chromium):
 
 def finger_drag(page, x, y, dx, dy, steps=8, cdp=None):
     cdp = cdp or page.context.new_cdp_session(page)
-    touch = lambda kind, px, py: cdp.send("Input.dispatchTouchEvent", {  # noqa: E731
-        "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]})
+
+    def touch(kind, px, py):
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
     touch("touchStart", x, y)
     for i in range(1, steps + 1):
         touch("touchMove", x + dx * i / steps, y + dy * i / steps)

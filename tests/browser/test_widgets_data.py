@@ -1,6 +1,7 @@
 """The data widgets in headless Chromium: W1 <sprout-window>, W2 <sprout-explorer> and
 W5 <sprout-heads>, on the plain test page tests/browser/pages/widgets.html with the real
 artifacts. Every weight the widgets show is checked against build_artifacts' own decoder."""
+
 import json
 import shutil
 import statistics
@@ -8,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+from test_touch import finger_drag
 
 from sprout.encoding import decode_attention
-from test_touch import finger_drag
 
 pytestmark = pytest.mark.browser
 
@@ -111,10 +112,13 @@ def hash_state(page):
 
 def wait_for_hash(page, expected):
     """The widgets write the hash a moment after the last change; wait for these keys."""
-    page.wait_for_function("""(expected) => {
+    page.wait_for_function(
+        """(expected) => {
         const state = Object.fromEntries(location.hash.slice(1).split('&').map(p => p.split('=')));
         return Object.entries(expected).every(([k, v]) => state[k] === v);
-    }""", arg=expected)
+    }""",
+        arg=expected,
+    )
     return hash_state(page)
 
 
@@ -145,6 +149,7 @@ def check_explorer_numbers(state, name):
 
 
 # ---- rendering with real data -------------------------------------------------------------
+
 
 def test_every_widget_renders_the_real_artifacts(browse, widget_root):
     page = open_widgets(browse, widget_root)
@@ -201,8 +206,9 @@ def test_window_shows_the_precomputed_predictions_at_the_mark(browse, widget_roo
     assert state["future"] == list(range(mark["end"], len(mia["tokens"])))
     assert state["predictionsShown"] and not state["elsewhereShown"]
     for model in ("window", "sprout"):
-        expected = [[f"‘{p['token'].removeprefix(' ')}’", percent(p["prob"])]
-                    for p in mia["predictions"]["recall"][model]]
+        expected = [
+            [f"‘{p['token'].removeprefix(' ')}’", percent(p["prob"])] for p in mia["predictions"]["recall"][model]
+        ]
         assert state["models"][model] == expected, model
     assert "gpt1" not in state["models"]
 
@@ -232,6 +238,7 @@ def test_window_cursor_moves_by_keys_slider_and_click(browse, widget_root):
 
 
 # ---- W2 --------------------------------------------------------------------------------------
+
 
 def test_explorer_keyboard_changes_token_layer_and_head(browse, widget_root):
     page = open_widgets(browse, widget_root)
@@ -277,7 +284,9 @@ def test_explorer_click_and_selects(browse, widget_root):
     assert (state["layer"], state["head"], state["query"]) == (3, 5, 20)
     check_explorer_numbers(state, "tom_he")
     assert wait_for_hash(page, {"explorer": "tom_he/3/5/20", "heads": "tom_he/3/5"}) == {
-        "explorer": "tom_he/3/5/20", "heads": "tom_he/3/5"}
+        "explorer": "tom_he/3/5/20",
+        "heads": "tom_he/3/5",
+    }
 
 
 def test_explorer_fetches_an_example_only_when_chosen(browse, widget_root):
@@ -326,6 +335,7 @@ def test_a_missing_file_shows_a_readable_error(browse, widget_root):
 
 
 # ---- W5 --------------------------------------------------------------------------------------
+
 
 def test_heads_grid_click_keyboard_and_enlarged_map(browse, widget_root):
     page = open_widgets(browse, widget_root)
@@ -401,8 +411,12 @@ MAP_GEOMETRY = """() => {
 
 def inside(inner, rect, slack=0.5):
     """rect lies within the box's free inside."""
-    return (rect["left"] >= inner["left"] - slack and rect["right"] <= inner["right"] + slack
-            and rect["top"] >= inner["top"] - slack and rect["bottom"] <= inner["bottom"] + slack)
+    return (
+        rect["left"] >= inner["left"] - slack
+        and rect["right"] <= inner["right"] + slack
+        and rect["top"] >= inner["top"] - slack
+        and rect["bottom"] <= inner["bottom"] + slack
+    )
 
 
 def overlaps(a, b):
@@ -418,7 +432,9 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
     data, attention = weights_of("zorbin")
     T = len(data["tokens"])
     page.locator('#heads .cell[data-layer="5"][data-head="4"]').click()
-    page.evaluate("document.getElementById('heads').shadowRoot.querySelector('.scroll').scrollIntoView({block: 'center'})")
+    page.evaluate(
+        "document.getElementById('heads').shadowRoot.querySelector('.scroll').scrollIntoView({block: 'center'})"
+    )
     g = page.evaluate(MAP_GEOMETRY)
     cell = g["map"]["width"] / T
     assert cell < CELL and g["map"]["width"] == pytest.approx(g["map"]["height"])
@@ -439,8 +455,10 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
     assert page.evaluate("window.scrollY") == scrolled
     assert "(token " in heads(page)["readout"]
     finger_drag(page, *centre(t1, j1), 0, 0, steps=1, cdp=cdp)
-    page.wait_for_function(f"() => document.getElementById('heads').shadowRoot.querySelector('.readout')"
-                           f".textContent.includes('(token {t1})')")
+    page.wait_for_function(
+        f"() => document.getElementById('heads').shadowRoot.querySelector('.readout')"
+        f".textContent.includes('(token {t1})')"
+    )
     assert heads(page)["readout"].endswith(percent(attention[4, 3, t1, j1]))
     assert f"(token {j1})" in heads(page)["readout"]
     # the focus a tap gives the map (it may come after the finger's events) keeps the tapped cell
@@ -475,8 +493,7 @@ def test_enlarged_map_keeps_its_labels_in_view_while_it_scrolls(browse, widget_r
     assert abs(g["keys"]["left"] - g["map"]["left"]) < 0.5
     assert abs(g["map"]["bottom"] - inner["bottom"]) < 0.5 and abs(g["map"]["right"] - inner["right"]) < 0.5
     # on screen: the strips lie over the map, and the last query's and last key's labels are drawn
-    assert g["hits"] == {"corner": "corner", "queryLabel": "labels queries", "keyLabel": "labels keys",
-                         "map": "big"}
+    assert g["hits"] == {"corner": "corner", "queryLabel": "labels queries", "keyLabel": "labels keys", "map": "big"}
     assert g["lastQueryInk"] and g["lastKeyInk"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
 
@@ -540,10 +557,13 @@ def test_heads_show_what_breaks_without_each_head_and_the_baseline_band(browse, 
 
 # ---- links between W2 and W5, deep links ---------------------------------------------------
 
+
 def test_choosing_a_head_in_one_shows_it_in_the_other(browse, widget_root):
     page = open_widgets(browse, widget_root)
     page.locator('#heads .cell[data-layer="3"][data-head="1"]').click()
-    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('select.example').value === 'zorbin'")
+    page.wait_for_function(
+        "() => document.getElementById('explorer').shadowRoot.querySelector('select.example').value === 'zorbin'"
+    )
     page.wait_for_function("""() => document.getElementById('explorer').shadowRoot
         .querySelector('.tok.query') && location.hash.includes('explorer=zorbin/')""")
     state = explorer(page)
@@ -552,7 +572,9 @@ def test_choosing_a_head_in_one_shows_it_in_the_other(browse, widget_root):
     page.locator("#explorer select.head").select_option("6")
     assert heads(page)["selected"] == [[3, 6]]
     page.locator("#explorer select.example").select_option("mia_doll")
-    page.wait_for_function("() => document.getElementById('heads').shadowRoot.querySelector('select.example').value === 'mia_doll'")
+    page.wait_for_function(
+        "() => document.getElementById('heads').shadowRoot.querySelector('select.example').value === 'mia_doll'"
+    )
     page.wait_for_function("() => location.hash.includes('heads=mia_doll/3/6')")
     assert page.locator("#heads .cell canvas").first.evaluate("c => c.width") == len(example("mia_doll")["tokens"])
 
@@ -566,8 +588,12 @@ def test_deep_links_restore_the_explorer(browse, widget_root):
     assert -2 <= top < 900, "the widget is scrolled into view"
     # a link in the page (hashchange) moves it again
     page.evaluate("location.hash = 'explorer=tom_he/1/6/10'")
-    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('select.example').value === 'tom_he'")
-    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('.tok.query')?.dataset.index === '10'")
+    page.wait_for_function(
+        "() => document.getElementById('explorer').shadowRoot.querySelector('select.example').value === 'tom_he'"
+    )
+    page.wait_for_function(
+        "() => document.getElementById('explorer').shadowRoot.querySelector('.tok.query')?.dataset.index === '10'"
+    )
     state = explorer(page)
     assert (state["layer"], state["head"], state["query"]) == (1, 6, 10)
     check_explorer_numbers(state, "tom_he")
@@ -599,9 +625,11 @@ def test_the_story_menu_names_a_linked_story_while_it_loads(browse, widget_root)
     assert state["example"] == "song_refrain", "the menu shows the linked story while it loads"
     assert state["count"] == len(example("tom_he")["tokens"]), "the old story is still shown"
     request.continue_()
-    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('.tok.query')?.dataset.index === '30'"
-                           " && document.getElementById('explorer').shadowRoot.querySelectorAll('.tok').length === %d"
-                           % len(example("song_refrain")["tokens"]))
+    page.wait_for_function(
+        "() => document.getElementById('explorer').shadowRoot.querySelector('.tok.query')?.dataset.index === '30'"
+        " && document.getElementById('explorer').shadowRoot.querySelectorAll('.tok').length === %d"
+        % len(example("song_refrain")["tokens"])
+    )
     state = explorer(page)
     assert (state["example"], state["layer"], state["head"], state["query"]) == ("song_refrain", 5, 4, 30)
     assert state["exampleTitle"] == example("song_refrain")["title"]
@@ -667,10 +695,13 @@ def test_widgets_survive_being_moved(browse, widget_root):
     assert (state["example"], state["layer"], state["head"], state["query"]) == ("tom_he", 3, 2, 57)
     check_explorer_numbers(state, "tom_he")
     page.locator('#heads .cell[data-layer="4"][data-head="1"]').click()
-    page.wait_for_function("() => document.getElementById('explorer').shadowRoot.querySelector('select.layer').value === '4'")
+    page.wait_for_function(
+        "() => document.getElementById('explorer').shadowRoot.querySelector('select.layer').value === '4'"
+    )
 
 
 # ---- safety ----------------------------------------------------------------------------------
+
 
 def test_story_text_is_never_html(browse, serve, tmp_path):
     """An example whose story contains markup shows it as text in every widget."""
@@ -705,7 +736,9 @@ def test_story_text_is_never_html(browse, serve, tmp_path):
         assert page.evaluate(f"() => {root}.querySelectorAll('img').length") == 0
         if widget != "heads":
             assert HOSTILE in page.evaluate(f"() => {root}.textContent"), widget
-    assert HOSTILE in page.evaluate("() => document.getElementById('explorer').shadowRoot.querySelector('select.example').textContent")
+    assert HOSTILE in page.evaluate(
+        "() => document.getElementById('explorer').shadowRoot.querySelector('select.example').textContent"
+    )
     assert page.evaluate("() => document.querySelectorAll('img').length") == 0
     assert dialogs == []
     assert not [u for u in browse.requests if u.endswith("/x")]
@@ -790,12 +823,21 @@ def test_performance(browse, widget_root):
     browse.page.add_init_script(RECORD_READY)
     page = open_widgets(browse, widget_root)
     result = page.evaluate(MEASURE)
-    trimmed = lambda xs: sorted(xs)[1:-1]  # drop the best and the worst run
+
+    def trimmed(xs):  # drop the best and the worst run
+        return sorted(xs)[1:-1]
+
     numbers = {
-        "w2_token_change_ms": {"mean": statistics.mean(trimmed(result["w2"])), "max": max(result["w2"]),
-                               "runs": result["w2"]},
-        "w5_redraw_48_thumbnails_ms": {"mean": statistics.mean(trimmed(result["w5"])), "max": max(result["w5"]),
-                                       "runs": result["w5"]},
+        "w2_token_change_ms": {
+            "mean": statistics.mean(trimmed(result["w2"])),
+            "max": max(result["w2"]),
+            "runs": result["w2"],
+        },
+        "w5_redraw_48_thumbnails_ms": {
+            "mean": statistics.mean(trimmed(result["w5"])),
+            "max": max(result["w5"]),
+            "runs": result["w5"],
+        },
         "ready_after_navigation_ms": result["ready"],
     }
     OUTPUT.mkdir(exist_ok=True)

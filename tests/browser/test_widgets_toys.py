@@ -1,14 +1,15 @@
 """The pure-math toys in headless Chromium: W3 <sprout-plane>, W4 <sprout-mask> and <sprout-quiz>,
 on the plain test page tests/browser/pages/toys.html. Every number the widgets show is checked
 against numpy, computed here from the numbers the widget reports (its query, keys, mask)."""
+
 import numpy as np
 import pytest
-
 from plane_numbers import KEYS, NAMES, QUERY, attend
 
 pytestmark = pytest.mark.browser
 
 PHONE = (375, 812)
+
 
 def open_toys(browse, widget_root):
     browse.goto(widget_root + "pages/toys.html")
@@ -76,7 +77,11 @@ def test_plane_starts_at_c1s_numbers(browse, widget_root):
     # the numbers C1 prints, written out once more as a plain check
     assert scores == pytest.approx([2.4, 2.1, 0.7, -0.08])
     assert [shown["weights"][n]["text"] for n in NAMES] == [
-        "49.8% (0.498)", "36.9% (0.369)", "9.1% (0.091)", "4.2% (0.042)"]
+        "49.8% (0.498)",
+        "36.9% (0.369)",
+        "9.1% (0.091)",
+        "4.2% (0.042)",
+    ]
     assert shown["output"] == pytest.approx([0.608, 0.335, 0.603])
     assert not shown["nobodyNoteShown"]
     assert plane(page, ".point[data-point=query]").get_attribute("aria-label") == "query at (1.0, 0.8)"
@@ -232,7 +237,7 @@ def assert_mask_consistent(shown):
         assert [c["weight"] for c in row] == pytest.approx(list(expected), abs=1e-12), f"row {i}"
         for c, w in zip(row, expected):
             assert c["text"] == ("×" if c["masked"] else f"{round(w * 100)}%")
-        sees_future = any(not c["masked"] for c in row[i + 1:])
+        sees_future = any(not c["masked"] for c in row[i + 1 :])
         assert shown["rows"][i]["seesFuture"] == sees_future
         assert shown["rows"][i]["flagShown"] == sees_future
 
@@ -354,6 +359,7 @@ def test_masks_survive_a_change_of_t(browse, widget_root):
 
 # ---- quizzes ----------------------------------------------------------------------------------
 
+
 def choice(page, quiz, index):
     return page.locator(f"#{quiz} [role=radio]").nth(index)
 
@@ -418,6 +424,7 @@ def test_quiz_by_keyboard_and_show_the_answer(browse, widget_root):
 
 
 # ---- phone width and palettes -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("browse", [PHONE], indirect=True)
 def test_toys_fit_a_phone_screen(browse, widget_root):
