@@ -12,7 +12,7 @@ export const SWITCHES_CSS = `
 .switch-board thead th { text-align: center; padding: 0 0 0.1rem; }
 .switch-board td { padding: 0.1rem; }
 button.head-switch {
-  min-width: 2.3rem; min-height: 2.3rem; padding: 0; font-variant-numeric: tabular-nums;
+  min-width: 2rem; min-height: 2rem; padding: 0; font-variant-numeric: tabular-nums;
   border: 2px solid var(--primary); background: var(--primary); color: var(--bg); font-weight: 600;
   touch-action: manipulation;
 }

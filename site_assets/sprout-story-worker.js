@@ -98,7 +98,7 @@ async function load({ urls, model, runtimeBytes }) {
 
 /** The switch input model.json names, if the file really has it: { available, input, problem }. */
 function checkSwitches(model, inputNames) {
-  const named = model.switches?.input ?? Object.keys(model.inputs || {}).find((name) => name !== 'ids');
+  const named = model.switch?.input ?? Object.keys(model.inputs || {}).find((name) => name !== 'ids');
   if (!named)
     return { available: false, input: null, problem: 'model.json names no input that switches heads' };
   if (!inputNames.includes(named)) {

@@ -10,9 +10,11 @@
 // base holds model.json, sprout.onnx and tokenizer.json (build_artifacts/browser_model.py);
 // artifacts (default: base's parent) holds stats.json, ablations.json, head_scores.json (the
 // presets) and examples/ (the chapter's stories that "try it" links open).
+// heading-level (default 4): the level of the block's headings, one under the page's heading above.
 // Deep links: #story=<layer>/<head>/<token>/[off-5.4-5.6/]<compressed text> (sprout-story-core.js),
 // and #story=<example>/<preset>, e.g. #story=zorbin/induction: that chapter story, those heads off.
 import { unpackAttention } from './sprout-attention-data.js';
+import { clampInt } from './sprout-attributes.js';
 import { el } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
 import { exampleUrl, loadExample } from './sprout-examples.js';
@@ -162,6 +164,10 @@ export class SproutStory extends SproutElement {
     this.off = [];
     this.surprise = new SurpriseView();
     this.ui.switchesBox.after(this.surprise.element);
+    // the block's headings sit one level under the page's heading above the element
+    const level = clampInt(this.getAttribute('heading-level'), 2, 5, 4);
+    root.querySelectorAll('h4').forEach((h) => h.setAttribute('aria-level', String(level)));
+    root.querySelectorAll('h5').forEach((h) => h.setAttribute('aria-level', String(level + 1)));
     this.runner = new StoryRunner({
       onProgress: (loaded, total) => {
         this.ui.progress.value = Math.min(1, loaded / total);

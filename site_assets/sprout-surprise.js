@@ -50,6 +50,9 @@ export class SurpriseView {
     this.details = el('details', 'loss-details');
     this.details.append(el('summary', '', 'Every token’s loss as a table'));
     this.tableBox = el('div', 'table-box');
+    this.tableBox.tabIndex = 0; // it scrolls: a keyboard must reach it
+    this.tableBox.setAttribute('role', 'region');
+    this.tableBox.setAttribute('aria-label', 'Loss at each token');
     this.details.append(this.tableBox);
     this.details.addEventListener('toggle', () => this.details.open && this.fillTable());
     this.element.append(title, this.sentence, this.legend, this.strip, this.details);
