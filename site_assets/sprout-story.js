@@ -546,7 +546,7 @@ export class SproutStory extends SproutElement {
     const { off, problem } = parseOffSegment(shared.offSegment, this.info.layers, this.info.heads);
     this.off = off;
     this.board?.setOff(off);
-    if (problem) this.failSwitches(`Part of this link was ignored: ${problem}. The rest of it is shown.`);
+    if (problem) this.failSwitches(`In this link, ${problem}; the rest of the link is shown.`);
     if (await this.modelIsCached()) {
       this.analyse(false, shared);
     } else {
