@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import torch
 
-from sprout.encoding import decode_attention, encode_attention, triangle_size
+from sprout.analysis.encoding import decode_attention, encode_attention, triangle_size
 from sprout.forward import causal_weights
 
 

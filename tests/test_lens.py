@@ -1,9 +1,9 @@
 import pytest
 import torch
 
-from sprout.data import repeat_batch
-from sprout.evaluate import repeat_loss
-from sprout.lens import capture_attention, first_token_scores, induction_scores, previous_token_scores
+from sprout.analysis.evaluate import repeat_loss
+from sprout.analysis.lens import capture_attention, first_token_scores, induction_scores, previous_token_scores
+from sprout.corpus.data import repeat_batch
 
 
 def test_the_window_network_has_no_attention_to_capture():

@@ -2,8 +2,8 @@
 
 import torch
 
-from . import forward
-from .model import Attention
+from .. import forward
+from ..model import Attention
 
 
 def attention_layers(model):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import torch
 
-from . import forward
+from .. import forward
 
 TOKENS_PER_CHUNK = 2048  # rows of one text are read in chunks of about this many tokens (before the copies)
 
@@ -200,7 +200,7 @@ def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf1
 # Sizes kept small so that the pass fits the pipeline's time on two CPU cores; the effects
 # are differences on the same texts, so they are steadier than the sizes suggest.
 STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
-REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.claims
+REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.chapter.claims
 PROBE_ROWS = 32  # the first stories of each probe (sprout.corpus.probe_texts, the same seeded ones)
 NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
 
@@ -211,7 +211,7 @@ def loss_measure(name, tokenizer, texts, max_tokens=STORY_TOKENS):
 
 
 def repeat_measures(repeats):
-    """Loss on R's tokens 2..n the first time and the second time (as sprout.evaluate.repeat_loss)."""
+    """Loss on R's tokens 2..n the first time and the second time (as sprout.analysis.evaluate.repeat_loss)."""
     n = (repeats.size(1) - 1) // 2
     rows = tuple(tuple(r) for r in repeats.tolist())
     return [
@@ -222,7 +222,7 @@ def repeat_measures(repeats):
 
 def name_measure(tokenizer, examples, context):
     """P(right next piece) inside the second naming of each made-up name (as probes.name_copy_prob)."""
-    from .examples import tokenize_example
+    from ..chapter.examples import tokenize_example
 
     rows, positions = [], []
     for example in examples:
@@ -235,7 +235,7 @@ def name_measure(tokenizer, examples, context):
 
 def pronoun_measure(tokenizer, examples, context):
     """P(the right pronoun, "he" or "she") where it comes, in the pronoun probe's stories."""
-    from .examples import tokenize_example
+    from ..chapter.examples import tokenize_example
 
     rows, positions = [], []
     for example in examples:
@@ -252,9 +252,9 @@ VALIDATION = "loss_tinystories_validation"
 def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     """The chapter's measures (validation loss only where validation.txt is present), and the
     held-out generated stories, as token ids, that the heads' means are taken over."""
-    from . import data
-    from .corpus import probe_texts
-    from .data import repeat_batch
+    from ..chapter import probe_texts
+    from ..corpus import data
+    from ..corpus.data import repeat_batch
 
     generated = data.heldout_generated(STORIES)
     validation = data.validation_stories(tinystories_dir, STORIES)
