@@ -8,7 +8,7 @@ from pathlib import Path
 from ..analysis import ablate
 from ..checkpoint import load_checkpoint
 from .examples import EXAMPLES_FILE, load_examples
-from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set
+from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
 
 # The floors the tests hold the published models to.
 THRESHOLDS = {
@@ -103,7 +103,13 @@ def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_
     """Each checkpoint loaded once, the example set read once, every number measured once."""
     loaded = {name: load_checkpoint(Path(checkpoints) / name) for name in MODELS}
     models, tok = {name: v[0] for name, v in loaded.items()}, loaded["sprout"][1]
-    return measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    if not measured.induction_heads:
+        return measured
+    together = ablate.heads_removed_together(
+        models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
+    )
+    return with_together(measured, together)
 
 
 def verdicts(stats):
