@@ -19,10 +19,11 @@ from pathlib import Path
 
 from build_artifacts.output import rounded
 from sprout.analysis import ablate
+from sprout.chapter import removals
 
 VERSION = 1  # the format of ablations.json
 FILE = "ablations.json"
-VALIDATION = ablate.VALIDATION
+VALIDATION = removals.VALIDATION
 
 
 def _digest(*parts):
@@ -38,15 +39,15 @@ def published(folder):
 
 
 def _keys(checkpoint_sha, measures, mean_texts):
-    means_key = _digest(VERSION, checkpoint_sha, [list(ids[: ablate.STORY_TOKENS]) for ids in mean_texts])
+    means_key = _digest(VERSION, checkpoint_sha, [list(ids[: removals.STORY_TOKENS]) for ids in mean_texts])
     return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
 
 
 def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, seed=0):
     """Per measure: its key, intact value and [layer][head] values with each head removed in turn."""
-    measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
+    measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    fresh = ablate.ablate_heads(model, measures, ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
+    fresh = ablate.ablate_heads(model, measures, ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS))
     results = {
         m.name: {
             "key": keys[m.name],
@@ -79,7 +80,7 @@ def summary(model, fresh, earlier, log=None):
                 file=log,
             )
     results = rounded(results)  # as written, so that a kept result gives the same summary as a fresh one
-    damage = ablate.damage(
+    damage = removals.damage(
         {
             "intact": {n: r["intact"] for n, r in results.items()},
             "ablated": {n: r["ablated"] for n, r in results.items()},
@@ -88,7 +89,7 @@ def summary(model, fresh, earlier, log=None):
     return {
         "version": VERSION,
         "method": "mean",
-        "means_from": f"{ablate.STORIES} held-out generated stories, first {ablate.STORY_TOKENS} tokens each",
+        "means_from": f"{removals.STORIES} held-out generated stories, first {removals.STORY_TOKENS} tokens each",
         "layers": model.cfg.n_layer,
         "heads": model.cfg.n_head,
         "measures": dict(sorted(results.items())),
@@ -101,12 +102,12 @@ def together(model, tokenizer, checkpoint_sha, heads, others, seed=0):
     removed at once for every k, beside ablate.CONTROL_DRAWS sets of as many heads drawn from
     `others`, on every measure but the validation loss (so that a build without TinyStories
     gives the same result)."""
-    measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, None, seed)
+    measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
     measures = [m for m in measures if m.name != VALIDATION]
     sets, controls = ablate.together_sets(heads, others, seed)
     key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
-    means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
+    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
     return rounded({"key": key, **ablate.removed_together(model, measures, means, sets, controls)})
 
 
@@ -135,7 +136,7 @@ def ablation_stats(result, stats):
             "ablation.most_breaking.layer": l + 1,
             "ablation.most_breaking.head": h + 1,
             "ablation.most_breaking.breaks": value,
-            "ablation.heads_breaking_nothing": sum(v < ablate.NOTHING for v, _, _ in flat),
+            "ablation.heads_breaking_nothing": sum(v < removals.NOTHING for v, _, _ in flat),
         }
     )
     if result.get("together"):

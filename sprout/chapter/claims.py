@@ -5,8 +5,8 @@ import operator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis import ablate
 from ..checkpoint import load_checkpoint
+from . import removals
 from .examples import EXAMPLES_FILE, load_examples
 from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
 
@@ -28,7 +28,7 @@ THRESHOLDS = {
     "tinystories_validation_loss": 2.372,  # nats, Sprout v1's: a new Sprout is published only below it
     # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
-    "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
+    "quiet_head_breaks": removals.NOTHING,  # the head whose removal costs least: every ability loses less
 }
 
 
@@ -106,7 +106,7 @@ def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_
     measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
     if not measured.induction_heads:
         return measured
-    together = ablate.heads_removed_together(
+    together = removals.heads_removed_together(
         models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
     )
     return with_together(measured, together)
