@@ -13,12 +13,13 @@ import torch
 
 from build_artifacts import browser_fidelity, browser_model
 from build_artifacts.cache import Cache
-from sprout import ablate, export, forward
+from sprout import export, forward
+from sprout.analysis import ablate
+from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
+from sprout.chapter import probe_texts, removals
+from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
-from sprout.corpus import probe_texts
-from sprout.data import file_sha256
-from sprout.examples import load_examples, tokenize_example
-from sprout.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
+from sprout.corpus.data import file_sha256
 from sprout.model import TransformerConfig, build_model
 
 pytest.importorskip("onnxruntime")
@@ -268,7 +269,7 @@ def test_the_file_reproduces_the_published_name_probe_with_and_without_the_induc
     off = export.all_on(info["layers"], info["heads"])
     for layer, head in heads:
         off[layer - 1, head - 1] = 0
-    measure = ablate.name_measure(tokenizer, probe_texts.name_examples(ablate.PROBE_ROWS), info["context"])
+    measure = removals.name_measure(tokenizer, probe_texts.name_examples(removals.PROBE_ROWS), info["context"])
     session = export.session(BROWSER / "sprout.onnx")
 
     def probe(on):

@@ -7,9 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sprout import ablate
-from sprout.corpus import probe_texts
-from sprout.examples import load_examples, tokenize_example
+from sprout.chapter import probe_texts, removals
+from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.tokenizer import Tokenizer
 
 pytestmark = pytest.mark.browser
@@ -81,7 +80,7 @@ def test_the_page_reproduces_the_name_probe_and_zorbin_with_and_without_the_indu
 ):
     stats = json.loads((ARTIFACTS / "stats.json").read_text())
     heads = json.loads((ARTIFACTS / "ablations.json").read_text())["together"]["sets"][-1]["heads"]
-    measure = ablate.name_measure(tokenizer, probe_texts.name_examples(ablate.PROBE_ROWS), MODEL["context"])
+    measure = removals.name_measure(tokenizer, probe_texts.name_examples(removals.PROBE_ROWS), MODEL["context"])
     rows = [{"ids": list(r), "positions": list(p)} for r, p in zip(measure.rows, measure.positions)]
     zorbin = tokenize_example({e.id: e for e in load_examples()}["zorbin"], tokenizer, MODEL["context"])
     start, end = zorbin.spans["second"]
