@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import onnxruntime as ort
 
-from sprout import data
+from sprout.corpus import data
 from sprout.export import all_on
 from sprout.tokenizer import Tokenizer
 

@@ -17,8 +17,8 @@ import numpy as np
 from build_artifacts import browser_fidelity
 from build_artifacts.browser_model import head_means
 from sprout import export
+from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint
-from sprout.examples import load_examples, tokenize_example
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "docs" / "artifacts"

@@ -8,7 +8,7 @@ likely next tokens at each position, both from float64 PyTorch on the bf16 check
 
 import numpy as np
 
-from sprout.encoding import decode_attention
+from sprout.analysis.encoding import decode_attention
 
 LIMITS = {
     "attention_max": 4 / 255,  # every weight of every head at every position of every example

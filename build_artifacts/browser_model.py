@@ -12,12 +12,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from sprout import ablate, export
-from sprout.data import file_sha256
-
-from . import browser_fidelity
-from .cache import code_version
-from .output import write_json
+from build_artifacts import browser_fidelity
+from build_artifacts.cache import code_version
+from build_artifacts.output import write_json
+from sprout import export
+from sprout.analysis import ablate
+from sprout.chapter import removals
+from sprout.corpus.data import file_sha256
 
 FOLDER = "browser"
 MODEL_FILE = "sprout.onnx"
@@ -31,8 +32,8 @@ SIZE_LIMIT = 17_000_000  # bytes: the issue's ceiling for Sprout's int8 file
 
 def head_means(model, tokenizer):
     """(layers, heads, head_dim): each head's mean output, as the ablation pass takes it."""
-    tokens = min(ablate.STORY_TOKENS, model.cfg.context)
-    return ablate.mean_head_outputs(model, ablate.reference_texts(tokenizer), tokens)
+    tokens = min(removals.STORY_TOKENS, model.cfg.context)
+    return ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
 
 
 def onnx_bytes(model, means):
@@ -71,7 +72,7 @@ def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
             "sprout.ablate's reference texts); between: on * own output + (1 - on) * mean",
         },
         "switch": {"input": "heads_on", "shape": [cfg.n_layer, cfg.n_head], "on": 1, "off": 0},
-        "head_means_from": f"{ablate.STORIES} held-out generated stories, first {ablate.STORY_TOKENS} tokens each",
+        "head_means_from": f"{removals.STORIES} held-out generated stories, first {removals.STORY_TOKENS} tokens each",
         "outputs": {"logits": "float32 [T, vocab]", "attention": "float32 [layers, heads, T, T]"},
     }
     if fidelity is not None:

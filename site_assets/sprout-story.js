@@ -29,7 +29,8 @@ import { chapterPresets, describeHeads, formatOffSegment, parseOffSegment } from
 import { HeadSwitchBoard, SWITCHES_CSS } from './sprout-head-switches.js';
 import { SURPRISE_CSS, SurpriseView } from './sprout-surprise.js';
 import './sprout-explorer.js';
-import { topHeads } from './sprout-heads.js';
+import './sprout-heads.js';
+import { topHeads } from './sprout-head-scores.js';
 
 const HASH_KEY = 'story';
 const STORY_NAME = 'yours';

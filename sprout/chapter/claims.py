@@ -5,10 +5,10 @@ import operator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ablate
-from .checkpoint import load_checkpoint
+from ..checkpoint import load_checkpoint
+from . import removals
 from .examples import EXAMPLES_FILE, load_examples
-from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set
+from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
 
 # The floors the tests hold the published models to.
 THRESHOLDS = {
@@ -26,18 +26,19 @@ THRESHOLDS = {
     "pronoun_probe": 0.5,  # a pronoun's share of attention on its character, best head
     "first_token_argmax_probe": 0.6,  # ◆ as row argmax on held-out stories, best head
     "tinystories_validation_loss": 2.372,  # nats, Sprout v1's: a new Sprout is published only below it
-    # removing a head (sprout.ablate: its output replaced by its mean over held-out stories)
+    # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
-    "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
+    "quiet_head_breaks": removals.NOTHING,  # the head whose removal costs least: every ability loses less
 }
 
 
 @dataclass(frozen=True)
 class Claim:
-    key: str  # the measured number (sprout.measurements' name)
+    key: str  # the measured number (sprout.chapter.measurements' name)
     compare: str  # ">=" or "<"
     threshold: str  # a key of THRESHOLDS
     text: str  # what is claimed, without the floor
+    backed: bool = True  # False: a floor the published checkpoints do not reach (yet); the tests hold them to it
 
     def holds(self, stats):
         return {">=": operator.ge, "<": operator.lt}[self.compare](stats[self.key], THRESHOLDS[self.threshold])
@@ -65,18 +66,26 @@ CLAIMS = (
         ">=",
         "first_token_argmax_share",
         "best share of the examples' rows whose argmax is ◆",
+        backed=False,
     ),
-    Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"'),
+    Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"', backed=False),
     Claim("zorbin.sprout.mean_prob", ">=", "zorbin_sprout_prob", "Zorbin Plax again, Sprout"),
     Claim("zorbin.gpt1.mean_prob", "<", "zorbin_gpt1_prob", "Zorbin Plax again, gpt-1"),
     Claim("probes.name.sprout", ">=", "name_probe_sprout", "made-up names over the probe stories, Sprout"),
     Claim("probes.name.gpt1", "<", "name_probe_gpt1", "made-up names over the probe stories, gpt-1"),
-    Claim("probes.pronoun.value", ">=", "pronoun_probe", "pronoun -> its character over the probe stories, best head"),
+    Claim(
+        "probes.pronoun.value",
+        ">=",
+        "pronoun_probe",
+        "pronoun -> its character over the probe stories, best head",
+        backed=False,
+    ),
     Claim(
         "probes.first_token_argmax.value",
         ">=",
         "first_token_argmax_probe",
         "◆ as row argmax over held-out stories, best head",
+        backed=False,
     ),
     Claim(
         "ablation.induction_heads.repeat_advantage_kept",
@@ -96,6 +105,7 @@ VALIDATION_CLAIM = Claim(
     "<",
     "tinystories_validation_loss",
     "Sprout's loss on TinyStories validation (nats)",
+    backed=False,
 )
 
 
@@ -103,7 +113,13 @@ def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_
     """Each checkpoint loaded once, the example set read once, every number measured once."""
     loaded = {name: load_checkpoint(Path(checkpoints) / name) for name in MODELS}
     models, tok = {name: v[0] for name, v in loaded.items()}, loaded["sprout"][1]
-    return measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    if not measured.induction_heads:
+        return measured
+    together = removals.heads_removed_together(
+        models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
+    )
+    return with_together(measured, together)
 
 
 def verdicts(stats):
