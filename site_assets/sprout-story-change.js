@@ -126,13 +126,26 @@ export function largestChange(intact, switched) {
   return { start, end, intactP, switchedP, rest: restCount ? rest / restCount : 0, restCount, whole, peak };
 }
 
-/** How the summary names tokens[start .. end): "the second ‘orbin Plax’", or "‘kite’ (token 7)". */
+/**
+ * How the summary names tokens[start .. end): "the second ‘orbin Plax’" when the run repeats an
+ * earlier stretch; "the second ‘Zorbin Plax’ and the 2 tokens after it" when only its start does;
+ * else "‘kite’ (token 7)".
+ */
 export function nameRun(tokens, ids, start, end) {
-  const text = tokens.slice(start, end).join('');
-  const shown = quoted(text.length > 40 ? `${text.slice(0, 39)}…` : text);
-  const { count, nth } = occurrence(ids, start, end);
-  if (count > 1 && nth >= 1 && nth <= ORDINALS.length) return `the ${ORDINALS[nth - 1]} ${shown}`;
-  return end - start > 1 ? `${shown} (tokens ${start} to ${end - 1})` : `${shown} (token ${start})`;
+  const shown = (to) => {
+    const text = tokens.slice(start, to).join('');
+    return quoted(text.length > 40 ? `${text.slice(0, 39)}…` : text);
+  };
+  for (let to = end; to > start; to--) {
+    const { count, nth } = occurrence(ids, start, to);
+    if (count > 1 && nth >= 2 && nth <= ORDINALS.length) {
+      const after = end - to;
+      const rest = after ? ` and the ${after === 1 ? 'token' : `${after} tokens`} after it` : '';
+      return `the ${ORDINALS[nth - 1]} ${shown(to)}${rest}`;
+    }
+    if (to - start <= 2) break; // a name is two tokens or more: shorter repeats say nothing
+  }
+  return end - start > 1 ? `${shown(end)} (tokens ${start} to ${end - 1})` : `${shown(end)} (token ${start})`;
 }
 
 /**

@@ -27,6 +27,7 @@ import { changeSentence } from './sprout-story-change.js';
 import { RUNTIME_INFO, StoryRunner } from './sprout-story-runner.js';
 import { chapterPresets, describeHeads, formatOffSegment, parseOffSegment } from './sprout-heads-off.js';
 import { HeadSwitchBoard, SWITCHES_CSS } from './sprout-head-switches.js';
+import { GPT1_CSS, Gpt1Comparison } from './sprout-story-gpt1.js';
 import { SURPRISE_CSS, SurpriseView } from './sprout-surprise.js';
 import './sprout-explorer.js';
 import './sprout-heads.js';
@@ -40,8 +41,9 @@ const PRESET_NAMES = {
   tom: 'the Tom head',
   previous: 'the previous-token head',
 };
-// "#story=zorbin/induction": a chapter story with a preset's heads off ("all": every head on)
-const TRY_IT = /^([a-z0-9_]+)\/(induction|tom|previous|all)$/;
+// "#story=zorbin/induction": a chapter story with a preset's heads off ("all": every head on), or
+// with the heads a link lists ("#story=zorbin/off-5.4-5.6": W5's switches)
+const TRY_IT = /^([a-z0-9_]+)\/(induction|tom|previous|all|off(?:-[^/]*)?)$/;
 
 /** 31966540 -> "32.0 MB" */
 export function formatBytes(bytes) {
@@ -68,6 +70,7 @@ h4 { margin: 0.8rem 0 0.2rem; font-size: 1em; }
 .change-summary { font-weight: 600; min-height: 1.5em; margin: 0.3rem 0; }
 ${SWITCHES_CSS}
 ${SURPRISE_CSS}
+${GPT1_CSS}
 `;
 
 const TEMPLATE = `
@@ -165,10 +168,7 @@ export class SproutStory extends SproutElement {
     this.off = [];
     this.surprise = new SurpriseView();
     this.ui.switchesBox.after(this.surprise.element);
-    // the block's headings sit one level under the page's heading above the element
-    const level = clampInt(this.getAttribute('heading-level'), 2, 5, 4);
-    root.querySelectorAll('h4').forEach((h) => h.setAttribute('aria-level', String(level)));
-    root.querySelectorAll('h5').forEach((h) => h.setAttribute('aria-level', String(level + 1)));
+    this.levelHeadings();
     this.runner = new StoryRunner({
       onProgress: (loaded, total) => {
         this.ui.progress.value = Math.min(1, loaded / total);
@@ -190,6 +190,13 @@ export class SproutStory extends SproutElement {
     this.hash = hashWriter();
   }
 
+  /** The block's headings sit one level under the page's heading above the element. */
+  levelHeadings() {
+    const level = clampInt(this.getAttribute('heading-level'), 2, 5, 4);
+    this.shadowRoot.querySelectorAll('h4').forEach((h) => h.setAttribute('aria-level', String(level)));
+    this.shadowRoot.querySelectorAll('h5').forEach((h) => h.setAttribute('aria-level', String(level + 1)));
+  }
+
   connected() {
     // the two small files with the sizes wait until the block is near the viewport
     whenVisible(this, { signal: this.lifetime.signal }).then(() => this.describeDownload());
@@ -209,11 +216,13 @@ export class SproutStory extends SproutElement {
 
   themeChanged(dark) {
     this.surprise.setDark(dark);
+    this.versus?.setDark(dark);
   }
 
   disconnected() {
     this.hash.cancel();
     this.runner.stop();
+    this.versus?.stop();
   }
 
   base() {
@@ -365,7 +374,10 @@ export class SproutStory extends SproutElement {
     this.switched = switched;
     this.text = text;
     this.truncated = intact.truncated;
-    if (fresh) this.showStoryViews(intact, selection);
+    if (fresh) {
+      this.showStoryViews(intact, selection);
+      this.offerGpt1()?.compare({ text, tokens: intact.tokens, losses: intact.losses });
+    }
     const seconds = (performance.now() - started) / 1000;
     this.lastSeconds = {
       view: seconds,
@@ -384,6 +396,24 @@ export class SproutStory extends SproutElement {
     this.dispatchEvent(
       new CustomEvent('sprout-story-analysed', { detail: { seconds, off: switched?.off ?? [] } }),
     );
+  }
+
+  /** Sprout against gpt-1, offered when model.json names gpt-1's file (fetched only on request). */
+  offerGpt1() {
+    const name = this.info.comparison?.gpt1;
+    if (!name) return null;
+    if (!this.versus) {
+      this.versus = new Gpt1Comparison({
+        infoUrl: new URL(name, this.base()).href,
+        runtime: this.runtime,
+        base: this.base(),
+        dark: this.dark,
+      });
+      this.shadowRoot.querySelector('.kinds-box').before(this.versus.element);
+      this.levelHeadings();
+      this.versus.describe();
+    }
+    return this.versus;
   }
 
   /** A new story: W2, W5, the head-type scores (all from Sprout with every head on). */
@@ -566,11 +596,18 @@ export class SproutStory extends SproutElement {
     try {
       await this.describeDownload();
       if (!this.info) return;
+      const listed = preset.startsWith('off');
       const [story, presets] = await Promise.all([
         loadExample(exampleUrl(new URL('examples/', this.artifactsBase()).href, example)),
-        preset === 'all' ? null : this.loadPresets(),
+        preset === 'all' || listed ? null : this.loadPresets(),
       ]);
-      const off = preset === 'all' ? [] : presets[preset];
+      let off = [];
+      if (listed) {
+        const parsed = parseOffSegment(preset, this.info.layers, this.info.heads);
+        off = parsed.off;
+        if (parsed.problem)
+          this.failSwitches(`In this link, ${parsed.problem}; the rest of the link is shown.`);
+      } else if (preset !== 'all') off = presets[preset];
       if (!off) throw new Error(`the chapter's artifacts do not say which heads are ${PRESET_NAMES[preset]}`);
       this.off = off;
       this.board?.setOff(off);

@@ -60,6 +60,13 @@ test('when nothing moves, the summary says so', () => {
   );
 });
 
+test('a run whose start repeats an earlier stretch is named by that stretch', () => {
+  // ' Z orb in .' at 5..9: only ' Z orb in' was seen before
+  const tokens = [...TOKENS.slice(0, 8), '.'];
+  assert.equal(nameRun(tokens, IDS, 5, 9), 'the second ‘Zorbin’ and the token after it');
+  assert.equal(nameRun(tokens, IDS, 5, 8), 'the second ‘Zorbin’');
+});
+
 test('a run seen once is named by its token numbers; occurrences count exact repeats', () => {
   assert.equal(nameRun(TOKENS, IDS, 4, 5), '‘saw’ (token 4)');
   assert.deepEqual(occurrence(IDS, 1, 4), { count: 2, nth: 1 });

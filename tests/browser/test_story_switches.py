@@ -4,16 +4,19 @@ presets, the rerun beside Sprout whole, the one-line summary, and the bad inputs
 without the switch input, every head off, a switch pressed during a run)."""
 
 import json
+import re
 import statistics
 
 import numpy as np
 import pytest
 import torch
+from playwright.sync_api import expect
 from test_accessibility import audit_both_palettes
-from test_story import ANALYSED, LOAD_TIMEOUT, MODEL, OUTPUT, ROOT, analyse, open_story, shadow
+from test_site import open_page
+from test_story import ANALYSED, LOAD_TIMEOUT, MODEL, OUTPUT, ROOT, analyse, model_requests, open_story, shadow
 
+from sprout.analysis.lens import capture_attention
 from sprout.checkpoint import load_checkpoint
-from sprout.lens import capture_attention
 
 pytestmark = pytest.mark.browser
 
@@ -380,3 +383,74 @@ def test_rerun_after_a_switch_benchmark_written_to_test_output(browse, built_sit
         }
     OUTPUT.mkdir(exist_ok=True)
     (OUTPUT / "story_switch_benchmark.json").write_text(json.dumps(report, indent=1) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# The chapter's 48-head map (W5 with `switches`)
+
+
+def test_the_chapters_48_head_map_switches_heads_and_runs_its_story_without_them(browse, built_site):
+    needs_switches()
+    page = open_page(browse, built_site)
+    page.evaluate("() => { window.__sameDocument = true; }")
+    heads = page.locator("sprout-heads[switches]")
+    assert heads.count() == 1
+    heads.scroll_into_view_if_needed()
+    expect(heads).to_have_attribute("ready", "", timeout=30_000)
+    assert model_requests(browse) == []  # switching heads in the map downloads no model
+    toggles = heads.locator("button.head-switch")
+    assert toggles.count() == 48
+    tom = heads.get_by_role("switch", name=f"Layer {TOM[0]}, head {TOM[1]}, on")
+    tom.click()
+    expect(heads.get_by_role("switch", name=f"Layer {TOM[0]}, head {TOM[1]}, off")).to_have_attribute(
+        "aria-checked", "false"
+    )
+    cell = heads.locator(f".cell[data-layer='{TOM[0]}'][data-head='{TOM[1]}']")
+    expect(cell).to_have_class(re.compile(r"\boff\b"))  # its map is dimmed
+    # Space and Enter switch too; the arrows move between heads
+    heads.get_by_role("switch", name=f"Layer {TOM[0]}, head {TOM[1]}, off").focus()
+    page.keyboard.press("Space")
+    expect(cell).not_to_have_class(re.compile(r"\boff\b"))
+    heads.locator("[data-preset=induction]").click()
+    link = heads.locator("a.run-story")
+    expect(link).to_have_attribute("href", f"#story=zorbin/{segment(INDUCTION)}")
+    assert "without these 5 heads" in link.inner_text()
+    assert model_requests(browse) == []
+    link.click()  # the story block runs the map's story without those heads
+    wait_heads_off(page, INDUCTION)
+    assert page.evaluate("() => window.__sameDocument") is True
+    text = json.loads((ARTIFACTS / "examples" / "zorbin.json").read_text())["text"]
+    assert page.locator("sprout-story textarea").input_value() == text
+    summary = page.locator("sprout-story .change-summary").inner_text()
+    assert summary.startswith("With 5 heads off (layer 5, heads 2, 3, 4, 5 and 6): The second ‘Zorbin Plax’"), summary
+
+
+# ---------------------------------------------------------------------------------------------
+# Sprout against gpt-1 (loaded only on request)
+
+
+def test_gpt1_is_loaded_only_on_request_and_compared_token_by_token(browse, built_site, onnx_session):
+    gpt1_info = json.loads((ARTIFACTS / "browser" / MODEL["comparison"]["gpt1"]).read_text())
+    page = open_story(browse, built_site)
+    got = analyse(page, ZORBIN)
+    about = shadow(page, ".versus .hint").first
+    expect(about).to_contain_text(f"({gpt1_info['bytes'] / 1e6:.1f} MB)")
+    assert not [u for u in browse.requests if u.endswith(gpt1_info["file"])], "nothing of gpt-1 before the click"
+    shadow(page, "button.compare-gpt1").click()
+    page.wait_for_function(
+        "() => document.querySelector('sprout-story').shadowRoot.querySelector('.versus[data-compared]')",
+        timeout=LOAD_TIMEOUT,
+    )
+    ort = pytest.importorskip("onnxruntime")
+    session = ort.InferenceSession(str(ARTIFACTS / "browser" / gpt1_info["file"]), providers=["CPUExecutionProvider"])
+    on = np.ones(gpt1_info["switch"]["shape"], np.float32)
+    logits = session.run(["logits"], {"ids": np.array([got["ids"]], np.int64), "heads_on": on})[0]
+    logp = torch.log_softmax(torch.from_numpy(logits).double(), -1)
+    gpt1 = -logp[:-1].gather(1, torch.tensor(got["ids"][1:])[:, None])[:, 0].numpy()
+    sprout = onnx_losses(onnx_session, got["ids"], [])
+    gaps = shadow(page, ".versus-strip .v-tok[data-gap]").evaluate_all("cs => cs.map(c => Number(c.dataset.gap))")
+    assert np.allclose(gaps, gpt1 - sprout, atol=2e-3)
+    sentence = shadow(page, ".versus-sentence").inner_text()
+    assert f"Sprout's loss is {sprout.mean():.2f} nats per token and gpt-1's {gpt1.mean():.2f}" in sentence
+    best = int(np.argmax(gpt1 - sprout)) + 1
+    assert f"Sprout wins most at {got['tokens'][best].strip()!r}".replace("'", "‘", 1).replace("'", "’") in sentence
