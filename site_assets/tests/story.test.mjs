@@ -19,7 +19,7 @@ import {
   packAttention,
   topNext,
 } from '../sprout-story-core.js';
-import { formatBytes } from '../sprout-story.js';
+import { formatBytes } from '../sprout-story-text.js';
 
 const readJson = (relative) => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
 const fixture = readJson('./fixtures/story.json');

@@ -1,0 +1,47 @@
+// <sprout-story>'s two lists: the head types of the reader's story (each kind's top heads as
+// buttons that enlarge them in W5) and the top-5 next tokens at W2's query token, Sprout whole
+// beside Sprout with heads off.
+import { el } from './sprout-dom.js';
+import { formatPercent, quoted } from './sprout-format.js';
+import { KIND_LABEL, KIND_TEXT, describeCount } from './sprout-story-text.js';
+
+/** Each kind's top three heads (`top`, as W5 lists them) as buttons into `list`. */
+export function renderKinds(list, scores, T, top) {
+  const items = ['previous_token', 'first_token', 'induction'].map((kind) => {
+    const li = el('li');
+    const matrix = scores[kind];
+    if (!matrix) {
+      li.textContent = `${KIND_LABEL[kind]}: not measured, your story repeats no stretch of two or more tokens.`;
+      return li;
+    }
+    const n = kind === 'induction' ? scores.induction_queries : T - 1;
+    li.append(`${KIND_LABEL[kind]} (${KIND_TEXT[kind](n)}): `);
+    top[kind].forEach((c) => {
+      const button = el('button', '', `layer ${c.layer}, head ${c.head}: ${c.score.toFixed(2)}`);
+      button.type = 'button';
+      button.dataset.layer = String(c.layer);
+      button.dataset.head = String(c.head);
+      li.append(button);
+    });
+    return li;
+  });
+  list.replaceChildren(...items);
+}
+
+/** The guesses after `token`: `ui` holds the template's prediction parts (storyParts). */
+export function renderGuesses(ui, intact, switched, token) {
+  const { predictions, tokens } = intact;
+  const list = (top) => top.map((p) => el('li', '', `${quoted(p.token)} ${formatPercent(p.p)}`));
+  ui.predTitle.textContent = `What Sprout expects after ${quoted(tokens[token])} (token ${token})`;
+  ui.predList.replaceChildren(...list(predictions[token] || []));
+  ui.predIntactTitle.hidden = !switched;
+  ui.predSwitchedBox.hidden = !switched;
+  if (switched) {
+    ui.predSwitchedTitle.textContent = `With ${describeCount(switched.off)} off`;
+    ui.predSwitched.replaceChildren(...list(switched.predictions[token] || []));
+  }
+  ui.predActual.textContent =
+    token + 1 < tokens.length
+      ? `Your story goes on with ${quoted(tokens[token + 1])}.`
+      : 'This is the last token of your story.';
+}

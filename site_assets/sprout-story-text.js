@@ -1,0 +1,83 @@
+// The words of <sprout-story>, pure (tested under Node): sizes, counts of heads, the head-type
+// scores of the reader's text as W5 takes them, the one-line summary of a switch, and the "try it"
+// links' grammar.
+import { topHeads } from './sprout-head-scores.js';
+import { describeHeads } from './sprout-heads-off.js';
+import { changeSentence } from './sprout-story-change.js';
+
+export const PRESET_NAMES = {
+  induction: 'the induction heads',
+  tom: 'the Tom head',
+  previous: 'the previous-token head',
+};
+// "#story=zorbin/induction": a chapter story with a preset's heads off ("all": every head on), or
+// with the heads a link lists ("#story=zorbin/off-5.4-5.6": W5's switches)
+const TRY_IT = /^([a-z0-9_]+)\/(induction|tom|previous|all|off(?:-[^/]*)?)$/;
+
+/** "zorbin/induction" -> ["zorbin", "induction"]; a shared story's value -> null. */
+export function parseTryIt(value) {
+  const match = TRY_IT.exec(value);
+  return match ? match.slice(1) : null;
+}
+
+/** 31966540 -> "32.0 MB" */
+export function formatBytes(bytes) {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** [[5, 4]] -> "1 head"; 48 heads -> "48 heads". */
+export function describeCount(off) {
+  return `${off.length} head${off.length === 1 ? '' : 's'}`;
+}
+
+/** What the first analysis downloads, from model.json's and the runtime's sizes. */
+export function downloadSentence(info, runtime) {
+  return (
+    `The first analysis downloads Sprout (${formatBytes(info.bytes)}) and its ` +
+    `runtime (${formatBytes(runtime.bytes)}), ${formatBytes(info.bytes + runtime.bytes)} in all; ` +
+    'your browser keeps them for later visits.'
+  );
+}
+
+export const KIND_TEXT = {
+  previous_token: (n) => `mean weight on the token just before, over your story's ${n} tokens after ◆`,
+  first_token: (n) => `mean weight on ◆, over your story's ${n} tokens after ◆`,
+  induction: (n) =>
+    `mean weight on the token after an earlier copy, over the ${n} tokens of your story that repeat an earlier stretch`,
+};
+export const KIND_LABEL = {
+  previous_token: 'Previous-token',
+  first_token: 'First-token (◆)',
+  induction: 'Induction',
+};
+
+/** The reader's head-type scores (from the worker) in the shape W5's setHeadScores takes. */
+export function headScoresOf(scores, T) {
+  const n = T - 1;
+  const about = {
+    previous_token: KIND_TEXT.previous_token(n),
+    first_token: KIND_TEXT.first_token(n),
+    induction: scores.induction
+      ? KIND_TEXT.induction(scores.induction_queries)
+      : 'none: your story repeats no stretch of two or more tokens',
+  };
+  const examples = { previous_token: scores.previous_token, first_token: scores.first_token };
+  const repeats = scores.induction ? { induction: scores.induction } : {};
+  const measured = { ...examples, ...repeats };
+  const top = Object.fromEntries(
+    Object.entries(measured).map(([kind, matrix]) => [kind, topHeads(matrix, 3)]),
+  );
+  return { about, models: { sprout: { examples, repeats, top } } };
+}
+
+/** The line above the views: which heads are off and what that did to the story's loss. */
+export function summaryOf(intact, switched, all) {
+  const sentence = changeSentence(intact.tokens, intact.ids, intact.losses, switched.losses);
+  if (switched.off.length === all) {
+    return (
+      `All ${all} heads are off: every attention layer adds only its heads' average outputs, so ` +
+      `Sprout guesses each next token from the current token alone. ${sentence}`
+    );
+  }
+  return `With ${describeCount(switched.off)} off (${describeHeads(switched.off)}): ${sentence}`;
+}
