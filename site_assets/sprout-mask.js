@@ -8,38 +8,20 @@
 //   heads="48"           heads counted in the cost panel's "all heads" line
 //   long="512"           the long context of the cost panel
 // Deep link: #mask=3/010001000 sets T and the mask, row by row (key: hash="...", "off").
-import { attentionCost, causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from './sprout-math.js';
+// Its pure parts are in sprout-mask-core.js, the cost panel in sprout-mask-cost.js.
+import { causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from './sprout-math.js';
 import { clampInt } from './sprout-attributes.js';
 import { colorScaleRgb, textColorOn } from './sprout-color.js';
 import { actionButton, el, shadowFrame, svgEl } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
 import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
 import { hashState } from './sprout-url-state.js';
+import { formatMaskHash, moveFocus, parseMaskHash, toyScore, toyScores } from './sprout-mask-core.js';
+import { COST_CSS, CostPanel } from './sprout-mask-cost.js';
 
 const WORDS = ['◆', 'The', 'cat', 'sat', 'on', 'the', 'mat', '.'];
 const MIN_T = 2;
 const MAX_T = 8;
-
-/**
- * Fixed toy scores (no randomness, so the page always shows the same numbers): every word
- * likes itself, likes the word just before it more, keeps an eye on ◆, plus a little
- * variety from a simple pattern.
- */
-export function toyScore(row, col) {
-  return (
-    (col === row ? 1.0 : 0) +
-    (col === row - 1 ? 1.5 : 0) +
-    (col === 0 ? 0.8 : 0) +
-    0.4 * ((2 * row + col) % 3)
-  );
-}
-
-export function toyScores(T) {
-  return Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => toyScore(i, j)));
-}
-
-// thousands separators by hand: the first toLocaleString of a page costs a slow phone ~70 ms
-const format = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const CSS = `${BASE_CSS}${DARK_CSS}
 .size-control input { width: 7rem; max-width: 35vw; }
@@ -68,10 +50,7 @@ table.grid { border-collapse: separate; border-spacing: 2px; width: 100%; table-
 .flag svg { width: 0.95em; height: 0.95em; }
 .summary { margin: 0.5rem 0 0; }
 .summary .flag { margin: 0 0.2em 0 0; }
-.cost { margin-top: 0.6rem; padding-top: 0.4rem; border-top: 1px solid var(--fg-lightest); }
-.cost p { margin: 0.2rem 0; }
-.cost strong { font-variant-numeric: tabular-nums; }
-`;
+${COST_CSS}`;
 
 /** A small eye icon: the flag for rows that can still see the future. */
 function eyeIcon() {
@@ -97,14 +76,12 @@ class SproutMask extends SproutElement {
 
   /** "5/0100…" from the URL hash: T, then the T x T mask row by row (1 = masked). */
   useHash(text) {
-    const match = /^(\d+)\/([01]+)$/.exec(text);
-    const T = match && Number(match[1]);
-    if (!match || T < MIN_T || T > this.maxT || match[2].length !== T * T) return false;
+    const parsed = parseMaskHash(text, MIN_T, this.maxT);
+    if (!parsed) return false;
+    const T = parsed.T;
     this.T = T;
     this.focusCell = this.focusCell.map((k) => Math.min(k, T - 1));
-    this.setMask(
-      Array.from({ length: T }, (_, i) => [...match[2].slice(i * T, (i + 1) * T)].map((b) => b === '1')),
-    );
+    this.setMask(parsed.mask);
     this.buildGrid();
     this.render();
     return true;
@@ -113,11 +90,7 @@ class SproutMask extends SproutElement {
   /** After a reader's change: redraw and keep T and the mask in the URL. */
   changed() {
     this.render();
-    this.link.save(
-      `${this.T}/${this.mask()
-        .map((row) => row.map((m) => (m ? '1' : '0')).join(''))
-        .join('')}`,
-    );
+    this.link.save(formatMaskHash(this.T, this.mask()));
   }
 
   themeChanged() {
@@ -154,7 +127,8 @@ class SproutMask extends SproutElement {
       'Each row is a word looking back; each column a word it may look at. ' +
         'Click a cell (or press Enter or Space on it) to mask it; the row shares its weight among the rest.',
     );
-    frame.append(this.buildControls(), hint, this.gridWrap, this.summary, this.buildCost());
+    this.cost = new CostPanel();
+    frame.append(this.buildControls(), hint, this.gridWrap, this.summary, this.cost.element);
     this.buildGrid();
   }
 
@@ -250,49 +224,6 @@ class SproutMask extends SproutElement {
     return row;
   }
 
-  buildCost() {
-    const cost = el('div', 'cost');
-    const line = (...parts) => {
-      const p = el('p');
-      p.append(...parts);
-      cost.append(p);
-    };
-    const number = (name) => {
-      const strong = el('strong', `cost-${name}`);
-      this.costFields[name] = strong;
-      return strong;
-    };
-    this.costFields = {};
-    line(
-      'For T = ',
-      number('t'),
-      ' tokens, one head computes ',
-      number('scores'),
-      ' scores (T × T). ',
-      'The causal mask keeps ',
-      number('kept'),
-      ' of them (T(T+1)/2, about half) and throws away ',
-      number('masked'),
-      '. Your mask keeps ',
-      number('unmasked'),
-      '.',
-    );
-    line(
-      'At ',
-      number('long-t'),
-      ' tokens one head computes ',
-      number('long-scores'),
-      ' scores (',
-      number('long-kept'),
-      ' kept); all ',
-      number('heads'),
-      ' heads compute ',
-      number('long-all'),
-      ' per pass.',
-    );
-    return cost;
-  }
-
   toggle(i, j) {
     this.fullMask[i][j] = !this.fullMask[i][j];
     this.focusCell = [i, j];
@@ -310,7 +241,7 @@ class SproutMask extends SproutElement {
       this.renderRowFlags(i, future.includes(i), fullyMasked.includes(i));
     }
     this.renderSummary(future, fullyMasked);
-    this.renderCost(mask);
+    this.cost.render(mask, this.heads, this.long);
     this.sizeInput.value = String(this.T);
     this.sizeText.textContent = String(this.T);
     this.dataset.size = String(this.T);
@@ -372,58 +303,15 @@ class SproutMask extends SproutElement {
     this.summary.dataset.fullyMasked = fullyMasked.join(',');
   }
 
-  renderCost(mask) {
-    const here = attentionCost(this.T, this.heads);
-    const far = attentionCost(this.long, this.heads);
-    const unmasked = mask.flat().filter((m) => !m).length;
-    const values = {
-      t: this.T,
-      scores: here.scores,
-      kept: here.kept,
-      masked: here.masked,
-      unmasked,
-      'long-t': this.long,
-      'long-scores': far.scores,
-      'long-kept': far.kept,
-      heads: this.heads,
-      'long-all': far.allHeads,
-    };
-    for (const [name, value] of Object.entries(values)) {
-      this.costFields[name].textContent = format(value);
-      this.costFields[name].dataset.value = String(value);
-    }
-  }
-
   // ---- keyboard: arrows move focus across cells (roving tabindex), Enter/Space click ----
 
   onKey(event) {
     const cell = event.target.closest?.('.cell');
     if (!cell) return;
-    let [i, j] = [Number(cell.dataset.row), Number(cell.dataset.col)];
-    const last = this.T - 1;
-    const moves = {
-      ArrowUp: () => {
-        i = Math.max(0, i - 1);
-      },
-      ArrowDown: () => {
-        i = Math.min(last, i + 1);
-      },
-      ArrowLeft: () => {
-        j = Math.max(0, j - 1);
-      },
-      ArrowRight: () => {
-        j = Math.min(last, j + 1);
-      },
-      Home: () => {
-        j = 0;
-      },
-      End: () => {
-        j = last;
-      },
-    };
-    if (!moves[event.key]) return;
+    const next = moveFocus(event.key, [Number(cell.dataset.row), Number(cell.dataset.col)], this.T - 1);
+    if (!next) return;
     event.preventDefault();
-    moves[event.key]();
+    const [i, j] = next;
     this.focusCell = [i, j];
     this.cells.flat().forEach((c) => {
       c.tabIndex = -1;
