@@ -12,15 +12,15 @@ import { displayToken, formatPercent, topK } from '../sprout-format.js';
 import { exampleUrl, prepareExample } from '../sprout-examples.js';
 import { isDark, pageScheme, watchTheme } from '../sprout-theme.js';
 import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
+import { SproutExplorer } from '../sprout-explorer.js';
 import {
   EXPLORER_PERMALINK,
-  SproutExplorer,
   defaultQuery,
   formatExplorerState,
   parseExplorerState,
   readoutSentence,
   topAttended,
-} from '../sprout-explorer.js';
+} from '../sprout-explorer-core.js';
 import { HEADS_PERMALINK, SproutHeads, formatHeadsState, parseHeadsState } from '../sprout-heads.js';
 import { KINDS, highlightTops, scoreMatrix, topHeads } from '../sprout-head-scores.js';
 import { gridStep, paintHead } from '../sprout-heads-grid.js';
@@ -388,7 +388,7 @@ test('pageScheme reads Material, JupyterLab and VS Code, and leaves other pages 
 // --- predictions and downloads ---------------------------------------------------------------
 
 test('nextSentence names the top guesses and what the story has next', async () => {
-  const { nextSentence } = await import('../sprout-explorer.js');
+  const { nextSentence } = await import('../sprout-explorer-core.js');
   const top = [
     { token: ' went', prob: 0.5 },
     { token: '.', prob: 0.25 },
@@ -402,7 +402,7 @@ test('nextSentence names the top guesses and what the story has next', async () 
 });
 
 test('the explorer view and CSV lines quote what needs quoting', async () => {
-  const { weightsCsv } = await import('../sprout-explorer.js');
+  const { weightsCsv } = await import('../sprout-explorer-core.js');
   const { csvLine } = await import('../sprout-format.js');
   assert.equal(csvLine(['a,b', 'say "x"', 'line\nbreak', 3, null]), '"a,b","say ""x""","line\nbreak",3,');
   assert.equal(
