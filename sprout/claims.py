@@ -1,6 +1,7 @@
 """The chapter's claims: floors on the measured numbers (sprout.measurements), and their verdicts."""
 
 import json
+import math
 import operator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,9 @@ THRESHOLDS = {
     # removing a head (sprout.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
     "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
+    "previous_token_removal_kept": 0.5,  # share of the repeat's advantage left without the previous-token head
+    "name_probe_without_induction": 0.1,  # made-up names copied without the induction heads
+    "even_guess_loss": math.log(4096),  # nats: an even guess among the 4,096 tokens
 }
 
 
@@ -89,6 +93,27 @@ CLAIMS = (
         ">=",
         "induction_removal_kept",
         "share of the repeat's advantage left without as many other heads (median of random sets)",
+    ),
+    Claim(
+        "ablation.previous_token_head.repeat_advantage_kept",
+        "<",
+        "previous_token_removal_kept",
+        "share of the repeat's advantage left without the best previous-token head",
+    ),
+    Claim(
+        "ablation.induction_heads.name_probe",
+        "<",
+        "name_probe_without_induction",
+        "made-up names copied without the induction heads (removed together)",
+    ),
+    # the chapter says gpt-1 and the window network, never trained on random tokens, find a first
+    # copy of them harder than an even guess would
+    Claim("repeat.gpt1.loss_first", ">=", "even_guess_loss", "gpt-1's loss on random tokens seen once (nats)"),
+    Claim(
+        "repeat.window.loss_first",
+        ">=",
+        "even_guess_loss",
+        "the window network's loss on random tokens seen once (nats)",
     ),
 )
 VALIDATION_CLAIM = Claim(

@@ -189,6 +189,22 @@ def test_removing_the_induction_heads_takes_most_of_the_repeats_advantage(measur
 
 
 @NOT_YET
+def test_without_the_previous_token_head_or_the_induction_heads_copying_fails(measured):
+    """The two-layer trick seen from the other side: without the note's writer, the repeat's
+    advantage is mostly gone; without the induction heads, made-up names are no longer copied."""
+    m = get(measured)
+    assert m["ablation.previous_token_head.repeat_advantage_kept"] < T["previous_token_removal_kept"]
+    assert m["ablation.induction_heads.name_probe"] < T["name_probe_without_induction"]
+
+
+@NOT_YET
+def test_models_never_trained_on_random_tokens_read_them_worse_than_an_even_guess(measured):
+    m = get(measured)
+    assert m["repeat.gpt1.loss_first"] >= T["even_guess_loss"], m["repeat.gpt1.loss_first"]
+    assert m["repeat.window.loss_first"] >= T["even_guess_loss"], m["repeat.window.loss_first"]
+
+
+@NOT_YET
 def test_the_artifacts_removed_the_same_induction_heads_with_the_same_result(measured):
     together = get_measurements(measured).together
     stored = artifact("ablations.json")["together"]

@@ -227,6 +227,9 @@ def test_the_prose_shows_the_numbers_of_stats_json(browse, built_site):
     calls = stat_calls(CHAPTER)
     assert len(calls) >= 15, "the chapter should cite the measured numbers through stat()"
     page = open_page(browse, built_site)
+    # the supporting numbers sit in collapsed details: opened, as a reader would
+    assert page.locator("article details").count() > 0
+    page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")
     text = page.locator("article").inner_text()
     for key, fmt in calls:
         expected = format_number(STATS[key], fmt or None)
