@@ -7,7 +7,7 @@ cannot be keyed by its texts; the result of an earlier build on the same checkpo
 kept (the committed artifacts carry one), and where there is none the measure is left out.
 
 One head removed alone can be stood in for by another that does the same job, so the heads the
-chapter calls induction heads (sprout.measurements picks them) are also removed together
+chapter calls induction heads (sprout.chapter.measurements picks them) are also removed together
 ("together": the best one, the two best, ... all of them), keyed and reused the same way. As a control, sets of as many other
 heads (neither induction nor previous-token heads, which induction heads read) are drawn at
 random and removed together too: what is specific to the induction heads shows as the gap.
@@ -19,9 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from sprout import ablate
-
-from .output import rounded
+from build_artifacts.output import rounded
+from sprout.analysis import ablate
 
 VERSION = 1  # bump when the computation changes, so every stored result is recomputed
 FILE = "ablations.json"
@@ -129,7 +128,7 @@ def removed_together(model, measures, means, means_key, keys, heads, others, see
 
 
 def as_removed(result):
-    """ablations.json's content in ablate.ablate_heads' shape, for sprout.measurements."""
+    """ablations.json's content in ablate.ablate_heads' shape, for sprout.chapter.measurements."""
     measures = result["measures"]
     return {
         "intact": {n: r["intact"] for n, r in measures.items()},
@@ -139,7 +138,7 @@ def as_removed(result):
 
 def ablation_stats(result, stats):
     """What only the pass over every head can say: how much each named head breaks (the heads
-    are the ones sprout.measurements removed, under ablation.<role>), and the head that breaks most."""
+    are the ones sprout.chapter.measurements removed, under ablation.<role>), and the head that breaks most."""
     out = {}
     for role in sorted({key.split(".")[1] for key in stats if key.startswith("ablation.") and key.endswith(".layer")}):
         layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
@@ -163,7 +162,7 @@ def ablation_stats(result, stats):
 
 def kept_alone_stats(result):
     """What is left of the repeat's advantage without each of the induction heads that
-    sprout.measurements removed together, removed alone instead (from the pass over every head)."""
+    sprout.chapter.measurements removed together, removed alone instead (from the pass over every head)."""
     m, every = result["measures"], result["together"]["sets"][-1]
     advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
     kept_alone = [

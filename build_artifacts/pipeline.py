@@ -11,19 +11,19 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from sprout import data, measurements
+from build_artifacts import ablations, browser_model, figures, measure, snapshots, training_story
+from build_artifacts.cache import Cache, code_version
+from build_artifacts.manifest import library_versions, manifest
+from build_artifacts.output import atomic_folder, file_hashes, write_json
+from sprout.analysis.head_scores import SCORE_KINDS
+from sprout.chapter import measurements
+from sprout.chapter.claims import THRESHOLDS
+from sprout.chapter.examples import EXAMPLES_FILE, load_examples
+from sprout.chapter.measurements import MODELS
 from sprout.checkpoint import load_checkpoint
-from sprout.claims import THRESHOLDS
-from sprout.data import file_sha256
-from sprout.examples import EXAMPLES_FILE, load_examples
-from sprout.head_scores import SCORE_KINDS
-from sprout.measurements import MODELS
+from sprout.corpus import data
+from sprout.corpus.data import file_sha256
 from sprout.precision import in_float32, in_float64
-
-from . import ablations, browser_model, figures, measure, snapshots, training_story
-from .cache import Cache, code_version
-from .manifest import library_versions, manifest
-from .output import atomic_folder, file_hashes, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"

@@ -1,8 +1,7 @@
 import pytest
 import torch
 
-from sprout import data
-from sprout.corpus import stories
+from sprout.corpus import data, stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
 

@@ -7,10 +7,10 @@ import pytest
 import torch
 from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copier
 
-from sprout import ablate
-from sprout.data import repeat_batch
-from sprout.evaluate import repeat_loss
-from sprout.lens import capture_attention, induction_scores
+from sprout.analysis import ablate
+from sprout.analysis.evaluate import repeat_loss
+from sprout.analysis.lens import capture_attention, induction_scores
+from sprout.corpus.data import repeat_batch
 
 N = 12  # |R|
 

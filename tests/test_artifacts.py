@@ -13,10 +13,10 @@ from referencing import Registry, Resource
 
 from build_artifacts import figures, output
 from build_artifacts.__main__ import main
+from sprout.analysis.encoding import decode_attention
+from sprout.analysis.lens import capture_attention
+from sprout.chapter.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
-from sprout.encoding import decode_attention
-from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
-from sprout.lens import capture_attention
 from sprout.model import TransformerConfig, WindowConfig, build_model
 
 pytestmark = pytest.mark.slow  # builds the artifacts from the published checkpoints

@@ -78,7 +78,7 @@ def test_every_command_has_help():
 
 @pytest.mark.slow
 def test_bench_reports_rates_utilisation_and_the_reference_ratio():
-    from sprout.bench import run_bench
+    from sprout.training.bench import run_bench
 
     result = run_bench("sprout", batch_size=1, seq_len=16, steps=1)
     eager, reference = result["eager"], result["reference"]
@@ -95,8 +95,8 @@ def test_bench_reports_rates_utilisation_and_the_reference_ratio():
 
 
 def test_flops_per_token_counts_matmuls_and_attention():
-    from sprout.flops import training_flops_per_token
     from sprout.model import build_model
+    from sprout.training.flops import training_flops_per_token
 
     cfg = SMALL["sprout"]
     model = build_model(cfg)

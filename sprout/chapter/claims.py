@@ -6,8 +6,8 @@ import operator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ablate
-from .checkpoint import load_checkpoint
+from ..analysis import ablate
+from ..checkpoint import load_checkpoint
 from .examples import EXAMPLES_FILE, load_examples
 from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set
 
@@ -27,7 +27,7 @@ THRESHOLDS = {
     "pronoun_probe": 0.5,  # a pronoun's share of attention on its character, best head
     "first_token_argmax_probe": 0.6,  # ◆ as row argmax on held-out stories, best head
     "tinystories_validation_loss": 2.372,  # nats, Sprout v1's: a new Sprout is published only below it
-    # removing a head (sprout.ablate: its output replaced by its mean over held-out stories)
+    # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
     "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
     "previous_token_removal_kept": 0.5,  # share of the repeat's advantage left without the previous-token head
@@ -38,7 +38,7 @@ THRESHOLDS = {
 
 @dataclass(frozen=True)
 class Claim:
-    key: str  # the measured number (sprout.measurements' name)
+    key: str  # the measured number (sprout.chapter.measurements' name)
     compare: str  # ">=" or "<"
     threshold: str  # a key of THRESHOLDS
     text: str  # what is claimed, without the floor

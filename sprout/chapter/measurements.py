@@ -12,14 +12,15 @@ from functools import partial
 
 import torch
 
-from . import ablate, data
+from ..analysis import ablate
+from ..analysis.evaluate import heldout_loss, token_losses
+from ..analysis.head_scores import head_scores, untrained_like
+from ..analysis.lens import best_head, story_scores
+from ..corpus import data
+from ..model import context_of
 from .baselines import baseline_stats, baselines, called_heads
-from .corpus.probe_texts import PROBE_STORIES, name_examples, pronoun_examples
-from .evaluate import heldout_loss, token_losses
 from .examples import load_examples, tokenize_example
-from .head_scores import head_scores, untrained_like
-from .lens import best_head, story_scores
-from .model import context_of
+from .probe_texts import PROBE_STORIES, name_examples, pronoun_examples
 from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
@@ -35,7 +36,7 @@ class Measurements:
     heads: dict  # head_scores() of Sprout and of its untrained twin: every head's matrices
     curves: dict  # model -> induction_curve()
     icl: dict  # model -> icl_score()
-    baselines: dict  # sprout.baselines.baselines(): each kind's bands and the heads called that kind
+    baselines: dict  # sprout.chapter.baselines.baselines(): each kind's bands and the heads called that kind
     together: dict | None  # the called induction heads removed together (ablate.removed_together)
     measured_on: dict  # dotted name -> the held-out corpus it was read from (only those that read one)
 
