@@ -29,6 +29,15 @@ def small_transformer(request):
     return build_model(SMALL[request.param]).eval()
 
 
+@pytest.fixture(scope="module")
+def one_thread():
+    """Tiny models run fastest on one thread (and the machine may be busy)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
 @pytest.fixture(scope="session")
 def tinystories():
     """The TinyStories folder, or a skip that names where it was looked for."""

@@ -33,12 +33,8 @@ marks.laughed = {{ text = "laughed", occurrence = 1 }}
 
 
 @pytest.fixture(scope="module", autouse=True)
-def one_thread():
-    """Tiny models run fastest on one thread (and the machine may be busy)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
+def _one_thread(one_thread):
+    """Every test here on one thread (conftest.one_thread)."""
 
 
 @pytest.fixture(scope="module")

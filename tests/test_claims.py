@@ -9,7 +9,7 @@ import json
 import pytest
 
 from build_artifacts.manifest import load_manifest
-from sprout.chapter import claims
+from sprout.chapter import claims, removals
 from sprout.checkpoint import CheckpointError
 from sprout.corpus import data
 
@@ -226,7 +226,6 @@ def test_the_head_cheapest_to_remove_costs_next_to_nothing():
     on the published checkpoint: every measure moves by less than T["quiet_head_breaks"]."""
     import json
 
-    from sprout.analysis import ablate
     from sprout.checkpoint import load_checkpoint
 
     breaks = json.loads((data.REPO_ROOT / "docs" / "artifacts" / "ablations.json").read_text(encoding="utf-8"))[
@@ -234,8 +233,8 @@ def test_the_head_cheapest_to_remove_costs_next_to_nothing():
     ]
     _, layer, head = min((v, l + 1, h + 1) for l, row in enumerate(breaks) for h, v in enumerate(row))
     model, tok, _ = load_checkpoint(CHECKPOINTS / "sprout")
-    removed = ablate.remove_heads(model, tok, [(layer, head)], data.default_tinystories_dir())
-    one = ablate.damage(
+    removed = removals.remove_heads(model, tok, [(layer, head)], data.default_tinystories_dir())
+    one = removals.damage(
         {"intact": removed["intact"], "ablated": {name: [[v]] for name, v in removed[(layer, head)].items()}}
     )
     assert one["breaks"][0][0] < T["quiet_head_breaks"], (layer, head, one["shares"])

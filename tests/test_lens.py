@@ -1,9 +1,7 @@
 import pytest
 import torch
 
-from sprout.analysis.evaluate import repeat_loss
 from sprout.analysis.lens import capture_attention, first_token_scores, induction_scores, previous_token_scores
-from sprout.corpus.data import repeat_batch
 
 
 def test_the_window_network_has_no_attention_to_capture():
@@ -39,15 +37,3 @@ def test_head_scores_find_hand_made_patterns():
     assert previous_token_scores(w)[0].tolist() == pytest.approx([1.0, 0.1, 0.1])
     assert first_token_scores(w)[0].tolist() == pytest.approx([0.1, 1.0, 0.5])
     assert induction_scores(w, n)[0].tolist() == pytest.approx([0.0, 0.0, 1.0])
-
-
-def test_repeat_batch_and_loss_split():
-    ids = repeat_batch(100, 0, 6, 3, seed=4)
-    assert ids.shape == (3, 13) and torch.all(ids[:, 0] == 0)
-    assert torch.equal(ids[:, 1:7], ids[:, 7:13])
-    # a perfect copier: uniform on the first copy, certain on the second
-    logits = torch.zeros(3, 13, 100)
-    logits[:, 7:12].scatter_(2, ids[:, 8:13, None], 50.0)
-    first, second = repeat_loss(logits, ids, 6)
-    assert abs(first - torch.log(torch.tensor(100.0)).item()) < 1e-4
-    assert second < 1e-4

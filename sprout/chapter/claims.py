@@ -6,10 +6,10 @@ import operator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis import ablate
 from ..checkpoint import load_checkpoint
+from . import removals
 from .examples import EXAMPLES_FILE, load_examples
-from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set
+from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
 
 # The floors the tests hold the published models to.
 THRESHOLDS = {
@@ -29,7 +29,7 @@ THRESHOLDS = {
     "tinystories_validation_loss": 2.372,  # nats, Sprout v1's: a new Sprout is published only below it
     # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
-    "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
+    "quiet_head_breaks": removals.NOTHING,  # the head whose removal costs least: every ability loses less
     "previous_token_removal_kept": 0.5,  # share of the repeat's advantage left without the previous-token head
     "name_probe_without_induction": 0.1,  # made-up names copied without the induction heads
     "even_guess_loss": math.log(4096),  # nats: an even guess among the 4,096 tokens
@@ -128,7 +128,13 @@ def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_
     """Each checkpoint loaded once, the example set read once, every number measured once."""
     loaded = {name: load_checkpoint(Path(checkpoints) / name) for name in MODELS}
     models, tok = {name: v[0] for name, v in loaded.items()}, loaded["sprout"][1]
-    return measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    if not measured.induction_heads:
+        return measured
+    together = removals.heads_removed_together(
+        models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
+    )
+    return with_together(measured, together)
 
 
 def verdicts(stats):

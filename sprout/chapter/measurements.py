@@ -7,8 +7,7 @@ it against claims.THRESHOLDS, and the tests assert on it. Heads are 1-based in e
 """
 
 import statistics
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -18,6 +17,7 @@ from ..analysis.head_scores import head_scores, untrained_like
 from ..analysis.lens import best_head, story_scores
 from ..corpus import data
 from ..model import context_of
+from . import removals
 from .baselines import baseline_stats, baselines, called_heads
 from .examples import load_examples, tokenize_example
 from .probe_texts import PROBE_STORIES, name_examples, pronoun_examples
@@ -37,8 +37,10 @@ class Measurements:
     curves: dict  # model -> induction_curve()
     icl: dict  # model -> icl_score()
     baselines: dict  # sprout.chapter.baselines.baselines(): each kind's bands and the heads called that kind
-    together: dict | None  # the called induction heads removed together (ablate.removed_together)
+    induction_heads: list  # the heads called induction heads, (layer, head) 1-based, best first
+    control_pool: list  # the heads control sets are drawn from: neither induction nor previous-token heads
     measured_on: dict  # dotted name -> the held-out corpus it was read from (only those that read one)
+    together: dict | None = None  # the induction heads removed together (with_together), once measured
 
 
 def make_repeats(tokenizer, seed=0):
@@ -154,7 +156,7 @@ def removal_stats(removed, roles):
                 f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
             }
         )
-        for name in ("pronoun_probe", "name_probe", "loss_generated", ablate.VALIDATION):
+        for name in ("pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
     return stats
@@ -162,18 +164,17 @@ def removal_stats(removed, roles):
 
 def remove_role_heads(model, tok, roles, tinystories_dir=None, seed=0):
     """ablate_heads' result for only the roles' heads (the artifacts run every head instead)."""
-    measures, mean_texts = ablate.standard_measures(tok, model.cfg.context, tinystories_dir, seed)
-    means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
+    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, tinystories_dir, seed)
+    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
     return ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in roles.values()})
 
 
-def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None, remove_together=None):
-    """Every named number of the three models (a dict model name -> model, sharing `tok`).
-    tokenized_examples: the example set (sprout.examples), with tom_he and zorbin among them.
+def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None):
+    """Every named number of the three models (a dict model name -> model, sharing `tok`) but the
+    induction heads removed together (with_together adds those).
+    tokenized_examples: the example set (sprout.chapter.examples), with tom_he and zorbin among them.
     removed: an ablation of every head already run (the artifacts' pass), else the heads the
-    chapter names are removed here. remove_together(heads, others): how the heads called
-    induction heads are removed together (the artifacts keep the result); by default
-    ablate.heads_removed_together on Sprout."""
+    chapter names are removed here."""
     examples = {t.example.id: t for t in tokenized_examples}
     sprout = models["sprout"]
     repeats = make_repeats(tok, seed)
@@ -233,21 +234,22 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
             stats[f"e_loss.{corpus}.{name}"] = float(torch.tensor(loss).exp())
             measured_on[f"loss.{corpus}.{name}"] = measured_on[f"e_loss.{corpus}.{name}"] = about
 
-    together = None
     induction = called_heads(heads["sprout"]["repeats"]["induction"], band["induction"]["called"])
-    if induction:
-        # the control sets leave out the previous-token heads too: induction heads read them
-        read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
-        others = [
-            (l, h)
-            for l in range(1, sprout.cfg.n_layer + 1)
-            for h in range(1, sprout.cfg.n_head + 1)
-            if (l, h) not in {*induction, *read_by_them}
-        ]
-        remove_together = remove_together or partial(ablate.heads_removed_together, sprout, tok, seed=seed)
-        together = remove_together(induction, others)
-        stats.update(together_stats(together))
-    return Measurements(stats, heads, curves, icl, band, together, dict(sorted(measured_on.items())))
+    # the control sets leave out the previous-token heads too: induction heads read them
+    read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
+    others = [
+        (l, h)
+        for l in range(1, sprout.cfg.n_layer + 1)
+        for h in range(1, sprout.cfg.n_head + 1)
+        if (l, h) not in {*induction, *read_by_them}
+    ]
+    return Measurements(stats, heads, curves, icl, band, induction, others, dict(sorted(measured_on.items())))
+
+
+def with_together(measured, together):
+    """measured with the numbers of its induction heads removed together (together: the result of
+    ablate.removed_together for measured.induction_heads and controls from measured.control_pool)."""
+    return replace(measured, stats={**measured.stats, **together_stats(together)}, together=together)
 
 
 def together_stats(together):
