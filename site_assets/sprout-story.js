@@ -15,7 +15,8 @@ import { BASE_CSS } from './sprout-styles.js';
 import { hashWriter, parseHashState } from './sprout-url-state.js';
 import { SHARE_LIMIT, START_GLYPH, decodeShare, encodeShare } from './sprout-story-core.js';
 import './sprout-explorer.js';
-import { topHeads } from './sprout-heads.js';
+import './sprout-heads.js';
+import { topHeads } from './sprout-head-scores.js';
 
 const HASH_KEY = 'story';
 const STORY_NAME = 'yours';

@@ -42,6 +42,7 @@ class Claim:
     compare: str  # ">=" or "<"
     threshold: str  # a key of THRESHOLDS
     text: str  # what is claimed, without the floor
+    backed: bool = True  # False: a floor the published checkpoints do not reach (yet); the tests hold them to it
 
     def holds(self, stats):
         return {">=": operator.ge, "<": operator.lt}[self.compare](stats[self.key], THRESHOLDS[self.threshold])
@@ -69,18 +70,26 @@ CLAIMS = (
         ">=",
         "first_token_argmax_share",
         "best share of the examples' rows whose argmax is ◆",
+        backed=False,
     ),
-    Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"'),
+    Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"', backed=False),
     Claim("zorbin.sprout.mean_prob", ">=", "zorbin_sprout_prob", "Zorbin Plax again, Sprout"),
     Claim("zorbin.gpt1.mean_prob", "<", "zorbin_gpt1_prob", "Zorbin Plax again, gpt-1"),
     Claim("probes.name.sprout", ">=", "name_probe_sprout", "made-up names over the probe stories, Sprout"),
     Claim("probes.name.gpt1", "<", "name_probe_gpt1", "made-up names over the probe stories, gpt-1"),
-    Claim("probes.pronoun.value", ">=", "pronoun_probe", "pronoun -> its character over the probe stories, best head"),
+    Claim(
+        "probes.pronoun.value",
+        ">=",
+        "pronoun_probe",
+        "pronoun -> its character over the probe stories, best head",
+        backed=False,
+    ),
     Claim(
         "probes.first_token_argmax.value",
         ">=",
         "first_token_argmax_probe",
         "◆ as row argmax over held-out stories, best head",
+        backed=False,
     ),
     Claim(
         "ablation.induction_heads.repeat_advantage_kept",
@@ -121,6 +130,7 @@ VALIDATION_CLAIM = Claim(
     "<",
     "tinystories_validation_loss",
     "Sprout's loss on TinyStories validation (nats)",
+    backed=False,
 )
 
 
