@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -141,6 +142,16 @@ def test_snippet_cells_share_one_namespace_and_show_their_printed_output():
     page = render_cells(ran)
     assert '```python\na = 2\nprint("a:", a)\n```' in page and "a + 1: 3" in page
     assert page.count('class="snippet-output"') == 2
+
+
+def test_the_spread_snippet_shows_a_dot_product_spreading_like_the_root_of_d():
+    """C3's printed spreads, against the arithmetic: sqrt(d) before the division, 1 after it."""
+    snippet = ROOT / "docs" / "code" / "c3_dot_product_spread.py"
+    printed = "".join(out for _, _, out in run_cells(snippet.name, split_cells(snippet.read_text())))
+    found = re.findall(r"d = +(\d+): spread of q·k ([\d.]+), after dividing by sqrt\(d\) ([\d.]+)", printed)
+    assert [int(d) for d, _, _ in found] == [2, 64], printed
+    for d, raw, scaled in found:
+        assert float(raw) == pytest.approx(int(d) ** 0.5, rel=0.05) and float(scaled) == pytest.approx(1, rel=0.05)
 
 
 def test_a_failing_snippet_stops_the_build_with_its_traceback():
