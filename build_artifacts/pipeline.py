@@ -240,12 +240,13 @@ def _build(opts, bar):
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
-        browser_model.write_browser_files(
+        browser_model.write_browser_files(  # in float32, as the page computes
             tmp / browser_model.FOLDER,
-            Path(opts.out) / browser_model.FOLDER,
-            Path(opts.checkpoints) / "sprout",
-            sprout,
+            cache,
+            opts.checkpoints,
+            {name: models[name] for name in ("sprout", "gpt1")},
             tokenizer,
+            records,
         )
         write_json(
             tmp / "manifest.json",

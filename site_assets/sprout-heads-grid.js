@@ -205,7 +205,7 @@ export class HeadsGrid {
     this.focus = to;
     this.cells.forEach((row) =>
       row.forEach((c) => {
-        c.tabIndex = -1;
+        c.cell.tabIndex = -1;
       }),
     );
     const target = this.cellAt(...to).cell;

@@ -3,7 +3,8 @@
 // so the page never freezes. One thread: no cross-origin isolation is needed.
 //
 // in:  { type: 'load', urls: { ort, tokenizers, wasm, model, tokenizer }, model: model.json }
-//      { type: 'analyse', text, truncate }
+//      { type: 'analyse', text, truncate, headsOn } (headsOn: layers x heads numbers, 1 on, 0 off;
+//      every head on when absent)
 // out: { type: 'progress', loaded, total } · { type: 'ready', seconds, cached }
 //      { type: 'too-long', count, limit } · { type: 'result', ... } · { type: 'error', message }
 import { headTypeScores, makeTokenizer, packAttention, topNext } from './sprout-story-core.js';
@@ -83,7 +84,7 @@ async function load({ urls, model, runtimeBytes }) {
   post({ type: 'ready', seconds: (performance.now() - started) / 1000, cached: wasm.cached && onnx.cached });
 }
 
-async function analyse({ text, truncate }) {
+async function analyse({ text, truncate, headsOn }) {
   const started = performance.now();
   let ids = tokenizer.encode(text);
   const limit = info.context;
@@ -97,8 +98,10 @@ async function analyse({ text, truncate }) {
   const T = ids.length;
   const { layers, heads, vocab_size: vocab } = info;
   const input = new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [1, T]);
+  const on = headsOn ? Float32Array.from(headsOn) : new Float32Array(layers * heads).fill(1);
+  const switches = new ort.Tensor('float32', on, [layers, heads]);
   const ran = performance.now();
-  const out = await session.run({ ids: input });
+  const out = await session.run({ ids: input, heads_on: switches });
   const modelSeconds = (performance.now() - ran) / 1000;
   const attention = out.attention.data;
   const logits = out.logits.data;

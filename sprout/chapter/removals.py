@@ -56,7 +56,12 @@ def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
         name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
         pronoun_measure(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context),
     ]
-    return measures, tokenizer.encode_batch(generated)
+    return measures, reference_texts(tokenizer, generated)
+
+
+def reference_texts(tokenizer, generated=None):
+    """The held-out generated stories, as token ids, that the heads' means are taken over."""
+    return tokenizer.encode_batch(data.heldout_generated(STORIES) if generated is None else generated)
 
 
 def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):

@@ -79,9 +79,9 @@ def test_on_the_six_examples_the_page_gives_the_published_attention_and_pytorchs
         a = example["attention"]
         published = decode_attention(a["data"], a["layers"], a["heads"], a["tokens"])
         mine = decode_attention(_b64(got["attention"]), a["layers"], a["heads"], a["tokens"])
-        # both sides rounded to 1/255 from weights 0.002 apart at most (float16 storage)
+        # both sides rounded to 1/255; int8 weights move a weight by up to 4/255 (model.json's fidelity)
         worst = max(worst, float(np.abs(mine - published).max()))
-        assert np.abs(mine - published).max() <= 1 / 255 + 1e-9, path.name
+        assert np.abs(mine - published).max() <= 4 / 255 + 1e-9, path.name
         logits, weights = capture_attention(model, torch.tensor([example["ids"]]))
         agree += int((np.array(got["top1"]) == logits[0].argmax(-1).numpy()).sum())
         positions += len(example["ids"])
