@@ -229,6 +229,7 @@ def _build(opts, bar):
         stats = flat_stats(measured, table, spread, tokenized, records, trainings)
         stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
+        stats.update(training_story.stage_stats(trainings["sprout"]))
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(

@@ -14,7 +14,7 @@ import torch
 
 from . import ablate, data
 from .baselines import baseline_stats, baselines, called_heads
-from .corpus.probe_texts import PROBE_STORIES, name_examples, pronoun_examples
+from .corpus.probe_texts import PROBE_STORIES, name_examples, own_thing_examples, pronoun_examples
 from .evaluate import heldout_loss, token_losses
 from .examples import load_examples, tokenize_example
 from .head_scores import head_scores, untrained_like
@@ -105,6 +105,39 @@ def tom_he(model, tokenized):
         "tom_positions": toms,
         "he_position": he,
     }
+
+
+def own_thing_stats(model, tok, tom_head, count=PROBE_STORIES, autocast_bf16=False):
+    """Where the Tom head's attention from "he" can act: the guesses after the pronoun. Over the
+    probe stories in which both children have a thing, P(the referent's thing after "his") and
+    P(the other child's thing there), intact, without the Tom head (its mean output, as in every
+    removal) at every token, at "he" only and at "his" only, and beside it every other head
+    removed in turn (the median, and the Tom head's rank by the fall it causes, 1 = largest)."""
+    examples = own_thing_examples(count)
+    measures = ablate.own_thing_measures(tok, examples, model.cfg.context)
+    means = ablate.mean_head_outputs(
+        model, tok.encode_batch(data.heldout_generated(ablate.STORIES)), ablate.STORY_TOKENS, autocast_bf16
+    )
+    every = ablate.ablate_heads(model, measures, means, autocast_bf16)
+    layer, head = tom_head["layer"] - 1, tom_head["head"] - 1
+    tokenized = [tokenize_example(e, tok, model.cfg.context) for e in examples]
+    own = measures[0]
+    removed = [v for row in every["ablated"]["own_thing"] for v in row]
+    tom = layer * model.cfg.n_head + head
+    stats = {
+        "own_thing.stories": len(examples),
+        "own_thing.intact.own": every["intact"]["own_thing"],
+        "own_thing.intact.other": every["intact"]["other_thing"],
+        "own_thing.without_tom_head.own": every["ablated"]["own_thing"][layer][head],
+        "own_thing.without_tom_head.other": every["ablated"]["other_thing"][layer][head],
+    }
+    for at in ("he", "his"):
+        where = [(t.spans[at][0],) for t in tokenized]
+        value = ablate.removed_at(model, own, means, layer, head, where, autocast_bf16)
+        stats[f"own_thing.without_tom_head_at_{at}.own"] = round(value, 5)
+    stats["own_thing.other_heads_median.own"] = round(statistics.median(removed[:tom] + removed[tom + 1 :]), 5)
+    stats["own_thing.tom_head_rank"] = 1 + sum(v < removed[tom] for v in removed)  # lower P: a larger fall
+    return stats
 
 
 def _head(best, value_name="value"):
