@@ -64,7 +64,7 @@ bench-browser: setup
 clean:
 	rm -rf $(VENV) site .pytest_cache node_modules test-output
 
-# The published recipes, stage by stage, from sprout/recipes/*.toml (about 1 h 30 min on 2 CPU
+# The published recipes, stage by stage, from sprout/training/recipes/*.toml (about 1 h 30 min on 2 CPU
 # cores; see build_artifacts/checkpoints/MODEL_CARD.md). Interrupted stages resume where they stopped.
 train: setup
 	$(PY) -m sprout train --recipe sprout --publish build_artifacts/checkpoints/sprout

@@ -16,9 +16,9 @@ import numpy as np
 import onnx
 import torch
 
+from sprout.analysis.lens import capture_attention
 from sprout.checkpoint import load_checkpoint
 from sprout.export import OPSET, BrowserForward, export_onnx, quiet_exporter, run_onnx
-from sprout.lens import capture_attention
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "test-output" / "browser_weights.json"

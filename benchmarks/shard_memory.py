@@ -23,9 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from sprout import data, shards
 from sprout.checkpoint import write_json
+from sprout.corpus import data
 from sprout.tokenizer import Tokenizer
+from sprout.training import shards
 
 TOKENIZER = data.REPO_ROOT / "build_artifacts/checkpoints/sprout/tokenizer.json"
 

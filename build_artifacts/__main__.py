@@ -6,12 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from build_artifacts.cache import DEFAULT_FOLDER
+from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, PipelineError, build
+from build_artifacts.snapshots import SnapshotError
+from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
 from sprout.checkpoint import CheckpointError
-from sprout.examples import EXAMPLES_FILE, ExampleError
-
-from .cache import DEFAULT_FOLDER
-from .pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, PipelineError, build
-from .snapshots import SnapshotError
 
 PROG = "python -m build_artifacts"
 
@@ -52,7 +51,7 @@ def parse(argv):
 
 
 def tinystories_dir(arg):
-    from sprout import data
+    from sprout.corpus import data
 
     if arg == "none":
         return None

@@ -1,29 +1,26 @@
-"""The ablation pass of the pipeline (sprout.ablate): every head of Sprout removed in turn.
+"""The ablation pass of the pipeline (sprout.analysis.ablate): every head of Sprout removed in turn.
 
-It is the slowest part of the pipeline and depends only on the checkpoint and on the texts, so
-each measure's result is kept in ablations.json under a key made of both, and the next build
-reuses it while the key matches. Without TinyStories' validation.txt the validation measure
-cannot be keyed by its texts; the result of an earlier build on the same checkpoint is then
-kept (the committed artifacts carry one), and where there is none the measure is left out.
+Each measure's result carries a key made of the checkpoint and the texts it read (provenance: the
+pipeline's Cache decides what is reused). Without TinyStories' validation.txt the validation
+measure cannot be computed; the published ablations.json's result for the same checkpoint is then
+kept, and where there is none the measure is left out.
 
 One head removed alone can be stood in for by another that does the same job, so the heads the
-chapter calls induction heads (sprout.measurements picks them) are also removed together
-("together": the best one, the two best, ... all of them), keyed and reused the same way. As a control, sets of as many other
+chapter calls induction heads (sprout.chapter.measurements picks them) are also removed together
+("together": the best one, the two best, ... all of them). As a control, sets of as many other
 heads (neither induction nor previous-token heads, which induction heads read) are drawn at
 random and removed together too: what is specific to the induction heads shows as the gap.
 """
 
-import functools
 import hashlib
 import json
 import sys
 from pathlib import Path
 
-from sprout import ablate
+from build_artifacts.output import rounded
+from sprout.analysis import ablate
 
-from .output import rounded
-
-VERSION = 1  # bump when the computation changes, so every stored result is recomputed
+VERSION = 1  # the format of ablations.json
 FILE = "ablations.json"
 VALIDATION = ablate.VALIDATION
 
@@ -32,15 +29,12 @@ def _digest(*parts):
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
-def previous_results(*folders):
-    """The ablations.json of the first folder that has a readable one, else {}."""
-    for folder in folders:
-        path = Path(folder) / FILE
-        try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-    return {}
+def published(folder):
+    """The ablations.json in folder, or {} when there is none that reads."""
+    try:
+        return json.loads((Path(folder) / FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 def _keys(checkpoint_sha, measures, mean_texts):
@@ -48,45 +42,44 @@ def _keys(checkpoint_sha, measures, mean_texts):
     return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
 
 
-def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log=None):
-    """ablations.json's content: per measure its key, intact value and [layer][head] values."""
-    log = log or sys.stderr
+def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, seed=0):
+    """Per measure: its key, intact value and [layer][head] values with each head removed in turn."""
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    stored = previous.get("measures", {})
-    results = {name: stored[name] for name, key in keys.items() if stored.get(name, {}).get("key") == key}
-    if VALIDATION not in keys:
-        kept = stored.get(VALIDATION)
-        if kept and kept.get("means_key") == means_key:
+    fresh = ablate.ablate_heads(model, measures, ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
+    results = {
+        m.name: {
+            "key": keys[m.name],
+            "means_key": means_key,
+            "kind": m.kind,
+            "rows": len(m.rows),
+            "predictions": sum(map(len, m.positions)),
+            "intact": fresh["intact"][m.name],
+            "ablated": fresh["ablated"][m.name],
+        }
+        for m in measures
+    }
+    return {"means_key": means_key, "measures": results}
+
+
+def summary(model, fresh, earlier, log=None):
+    """ablations.json's content from every_head's result; the validation measure, when it could
+    not be computed here, kept from `earlier` (the published file) if it read the same checkpoint."""
+    log = log or sys.stderr
+    results = dict(fresh["measures"])
+    if VALIDATION not in results:
+        kept = earlier.get("measures", {}).get(VALIDATION)
+        if kept and kept.get("means_key") == fresh["means_key"]:
             results[VALIDATION] = kept
-            print(
-                "ablations: no TinyStories validation.txt here; kept the validation measure of an earlier "
-                "build on the same checkpoint",
-                file=log,
-            )
+            print("ablations: no TinyStories validation.txt here; kept the published validation measure", file=log)
         else:
             print(
-                "ablations: no TinyStories validation.txt and no earlier result for this checkpoint: "
+                "ablations: no TinyStories validation.txt and no published result for this checkpoint: "
                 "the validation measure is left out",
                 file=log,
             )
-    todo = [m for m in measures if m.name not in results]
-    print(f"ablations: {len(results)} measures kept from an earlier build, {len(todo)} to compute", file=log)
-    if todo:
-        fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
-        for m in todo:
-            results[m.name] = {
-                "key": keys[m.name],
-                "means_key": means_key,
-                "kind": m.kind,
-                "rows": len(m.rows),
-                "predictions": sum(map(len, m.positions)),
-                "intact": fresh["intact"][m.name],
-                "ablated": fresh["ablated"][m.name],
-            }
-    results = rounded(results)  # as written, so that a stored result gives the same summary as a fresh one
-    L, H = model.cfg.n_layer, model.cfg.n_head
-    summary = ablate.damage(
+    results = rounded(results)  # as written, so that a kept result gives the same summary as a fresh one
+    damage = ablate.damage(
         {
             "intact": {n: r["intact"] for n, r in results.items()},
             "ablated": {n: r["ablated"] for n, r in results.items()},
@@ -96,40 +89,29 @@ def run(model, tokenizer, checkpoint_sha, tinystories_dir, previous, seed=0, log
         "version": VERSION,
         "method": "mean",
         "means_from": f"{ablate.STORIES} held-out generated stories, first {ablate.STORY_TOKENS} tokens each",
-        "layers": L,
-        "heads": H,
+        "layers": model.cfg.n_layer,
+        "heads": model.cfg.n_head,
         "measures": dict(sorted(results.items())),
-        **summary,
+        **damage,
     }
 
 
-def together(model, tokenizer, checkpoint_sha, heads, others, previous, seed=0, log=None):
+def together(model, tokenizer, checkpoint_sha, heads, others, seed=0):
     """ablations.json's "together": the k best of `heads` ((layer, head), 1-based, best first)
-    removed at once for every k, beside sets of as many heads drawn from `others`."""
+    removed at once for every k, beside ablate.CONTROL_DRAWS sets of as many heads drawn from
+    `others`, on every measure but the validation loss (so that a build without TinyStories
+    gives the same result)."""
     measures, mean_texts = ablate.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    means = functools.cache(lambda: ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS))
-    return removed_together(
-        model, measures, means, means_key, keys, heads, others, seed, previous.get("together", {}), log or sys.stderr
-    )
-
-
-def removed_together(model, measures, means, means_key, keys, heads, others, seed, stored, log):
-    """ablate.removed_together for the k best of `heads` and ablate.CONTROL_DRAWS control sets
-    drawn from `others`, on every measure but the validation loss (so that a build without
-    TinyStories gives the same result); `stored` is reused while its key matches."""
     measures = [m for m in measures if m.name != VALIDATION]
     sets, controls = ablate.together_sets(heads, others, seed)
     key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
-    if stored.get("key") == key:
-        print(f"ablations: {len(sets)} sets of heads removed together, kept from an earlier build", file=log)
-        return stored
-    print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log)
-    return rounded({"key": key, **ablate.removed_together(model, measures, means(), sets, controls)})
+    means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
+    return rounded({"key": key, **ablate.removed_together(model, measures, means, sets, controls)})
 
 
 def as_removed(result):
-    """ablations.json's content in ablate.ablate_heads' shape, for sprout.measurements."""
+    """ablations.json's content in ablate.ablate_heads' shape, for sprout.chapter.measurements."""
     measures = result["measures"]
     return {
         "intact": {n: r["intact"] for n, r in measures.items()},
@@ -139,7 +121,7 @@ def as_removed(result):
 
 def ablation_stats(result, stats):
     """What only the pass over every head can say: how much each named head breaks (the heads
-    are the ones sprout.measurements removed, under ablation.<role>), and the head that breaks most."""
+    are the ones sprout.chapter.measurements removed, under ablation.<role>), and the head that breaks most."""
     out = {}
     for role in sorted({key.split(".")[1] for key in stats if key.startswith("ablation.") and key.endswith(".layer")}):
         layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
@@ -163,7 +145,7 @@ def ablation_stats(result, stats):
 
 def kept_alone_stats(result):
     """What is left of the repeat's advantage without each of the induction heads that
-    sprout.measurements removed together, removed alone instead (from the pass over every head)."""
+    sprout.chapter.measurements removed together, removed alone instead (from the pass over every head)."""
     m, every = result["measures"], result["together"]["sets"][-1]
     advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
     kept_alone = [

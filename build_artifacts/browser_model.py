@@ -8,10 +8,9 @@ import json
 import shutil
 from pathlib import Path
 
-from sprout.data import file_sha256
+from build_artifacts.output import write_json
+from sprout.corpus.data import file_sha256
 from sprout.export import OPSET, export_onnx
-
-from .output import write_json
 
 FOLDER = "browser"
 MODEL_FILE = "sprout.onnx"

@@ -11,7 +11,7 @@ import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
-from sprout.data import file_sha256
+from sprout.corpus.data import file_sha256
 
 SIGNIFICANT = 5  # significant digits kept for every float written
 

@@ -5,25 +5,26 @@ of the output folder that replaces it only when complete (see output.atomic_fold
 hold no timestamps and no machine paths, so two runs on the same checkpoints give the same bytes.
 """
 
+import copy
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from tqdm import tqdm
 
-from sprout import data, measurements
+from build_artifacts import ablations, browser_model, figures, measure, snapshots, training_story
+from build_artifacts.cache import Cache, code_version
+from build_artifacts.manifest import library_versions, manifest
+from build_artifacts.output import atomic_folder, file_hashes, write_json
+from sprout.analysis.head_scores import SCORE_KINDS
+from sprout.chapter import measurements
+from sprout.chapter.claims import THRESHOLDS
+from sprout.chapter.examples import EXAMPLES_FILE, load_examples
+from sprout.chapter.measurements import MODELS
 from sprout.checkpoint import load_checkpoint
-from sprout.claims import THRESHOLDS
-from sprout.data import file_sha256
-from sprout.examples import EXAMPLES_FILE, load_examples
-from sprout.head_scores import SCORE_KINDS
-from sprout.measurements import MODELS
-from sprout.precision import in_float32, in_float64
-
-from . import ablations, browser_model, figures, measure, snapshots, training_story
-from .cache import Cache, code_version
-from .manifest import library_versions, manifest
-from .output import atomic_folder, file_hashes, write_json
+from sprout.corpus import data
+from sprout.corpus.data import file_sha256
+from sprout.precision import in_float64
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
@@ -132,17 +133,25 @@ def _build(opts, bar):
     # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
     texts = (tokenizer.sha256(), [(repr(t.example), t.ids) for t in tokenized])
 
-    stage(2)  # in float32 and bf16, as the models run in training; kept in ablations.json per checkpoint
+    stage(2)  # in float32 and bf16, as the models run in training
     sprout = models["sprout"]
-    previous = ablations.previous_results(opts.out, DEFAULT_OUT)
-    ablation = ablations.run(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories, previous, opts.seed)
-    for model in models.values():  # everything else in float64: the same bytes on any CPU
-        in_float64(model)
+    every_head = cache.get(
+        "ablations",
+        lambda: ablations.every_head(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories, opts.seed),
+        checkpoint_sha["sprout"],
+        corpus_key(opts.tinystories),
+        opts.seed,
+        code_version(ablations),
+    )
+    earlier = ablations.published(opts.out) or ablations.published(DEFAULT_OUT)
+    ablation = ablations.summary(sprout, every_head, earlier)
+    # everything else in float64, on copies made once: the same bytes on any CPU
+    models64 = {name: in_float64(copy.deepcopy(model)) for name, model in models.items()}
 
     stage(3)
     examples = cache.get(
         "examples",
-        lambda: [measure.example_record(t, models, tokenizer) for t in tokenized],
+        lambda: [measure.example_record(t, models64, tokenizer) for t in tokenized],
         checkpoint_sha,
         texts,
         code_version(measure),
@@ -152,30 +161,30 @@ def _build(opts, bar):
 
     stage(4)
     removed = ablations.as_removed(ablation)
-
-    def remove_together(induction_heads, others):  # in float32 and bf16 like the pass over every head
-        try:
-            return ablations.together(
-                in_float32(sprout), tokenizer, checkpoint_sha["sprout"], induction_heads, others, previous, opts.seed
-            )
-        finally:
-            in_float64(sprout)
-
     measured = cache.get(
         "measurements",
-        lambda: measurements.measure(
-            models, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed, remove_together=remove_together
-        ),
+        lambda: measurements.measure(models64, tokenizer, tokenized, opts.tinystories, opts.seed, removed=removed),
         checkpoint_sha,
         texts,
         corpus_key(opts.tinystories),
         opts.seed,
         removed,
-        code_version(measurements, ablations),
+        code_version(measurements),
     )
+    if measured.induction_heads:  # removed together in float32 and bf16, like the pass over every head
+        ablation["together"] = cache.get(
+            "together",
+            lambda: ablations.together(
+                sprout, tokenizer, checkpoint_sha["sprout"], measured.induction_heads, measured.control_pool, opts.seed
+            ),
+            checkpoint_sha["sprout"],
+            measured.induction_heads,
+            measured.control_pool,
+            opts.seed,
+            code_version(ablations),
+        )
+        measured = measurements.with_together(measured, ablation["together"])
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
-    if measured.together:
-        ablation["together"] = measured.together
     table = measure.model_table(models, trainings, measured.stats)
     spread = cache.get(
         "dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed), opts.seed, code_version(figures)
@@ -236,7 +245,7 @@ def _build(opts, bar):
             tmp / browser_model.FOLDER,
             Path(opts.out) / browser_model.FOLDER,
             Path(opts.checkpoints) / "sprout",
-            in_float32(sprout),
+            sprout,
             tokenizer,
         )
         write_json(

@@ -1,7 +1,7 @@
 """A run's snapshots (runs/<run>-snapshots/step-*) scored by the pipeline's own detectors and
 placed on the training story (python -m build_artifacts --snapshots FOLDER).
 
-Training logs head scores at every evaluation from 16 repeats (sprout.evaluate.head_report); a
+Training logs head scores at every evaluation from 16 repeats (sprout.analysis.evaluate.head_report); a
 snapshot is scored by the same function on the 32 repeats of head_scores.json (the same length
 and seed), so its points sit on the story's lines and equal what W5 would show for it, with the
 head that scores best for induction. A snapshot belongs to one
@@ -12,14 +12,13 @@ checkpoint continues after the story's end, as a stage of its own.
 import json
 from pathlib import Path
 
+from build_artifacts import training_story
+from build_artifacts.cache import code_version
+from sprout.analysis.evaluate import head_report
+from sprout.chapter.measurements import REPEAT_COUNT, REPEAT_LENGTH
 from sprout.checkpoint import load_checkpoint
-from sprout.data import REPO_ROOT, file_sha256
-from sprout.evaluate import head_report
-from sprout.measurements import REPEAT_COUNT, REPEAT_LENGTH
+from sprout.corpus.data import REPO_ROOT, file_sha256
 from sprout.precision import in_float64
-
-from . import training_story
-from .cache import code_version
 
 
 class SnapshotError(ValueError):

@@ -1,5 +1,5 @@
 // The attention of an example file, decoded: the "tril-u8-base64" layout of
-// sprout/encoding.py (per layer, per head, per query row, the weights of the keys it sees).
+// sprout/analysis/encoding.py (per layer, per head, per query row, the weights of the keys it sees).
 
 export function triangleSize(T) {
   return (T * (T + 1)) / 2;

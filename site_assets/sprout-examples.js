@@ -42,7 +42,7 @@ export function prepareExample(example, url = 'the example') {
 /**
  * The example carried inside `element` (inlineJson's "example"), checked and decoded, or null
  * when it carries none. Its attention may be "tril-u8-deflate-base64": the same bytes as
- * "tril-u8-base64", zlib-compressed (sprout/encoding.py's deflate_encoded).
+ * "tril-u8-base64", zlib-compressed (sprout/analysis/encoding.py's deflate_encoded).
  */
 export async function inlineExample(element) {
   const example = inlineJson(element, 'example');

@@ -74,7 +74,7 @@ export function displayPiece(piece) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Attention, packed the way sprout/encoding.py packs it
+// Attention, packed the way sprout/analysis/encoding.py packs it
 
 /**
  * attention: Float32Array [layers, heads, T, T] -> Uint8Array of each head's lower triangle,

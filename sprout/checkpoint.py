@@ -14,6 +14,8 @@ from safetensors.torch import load_file, save_file
 from .model import build_model, config_from_dict
 from .tokenizer import Tokenizer
 
+# The published sprout, gpt1 and window folders, in a clone of the repository
+PUBLISHED = Path(__file__).resolve().parents[1] / "build_artifacts" / "checkpoints"
 RESUME_FILE = "resume.pt"  # optimizer state; only in training runs, not in published folders
 
 

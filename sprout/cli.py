@@ -16,8 +16,9 @@ import json
 import sys
 from pathlib import Path
 
-from . import data
-from .examples import EXAMPLES_FILE
+from .chapter.examples import EXAMPLES_FILE
+from .checkpoint import PUBLISHED
+from .corpus import data
 
 
 class Parser(argparse.ArgumentParser):
@@ -63,8 +64,8 @@ def tinystories_dir(arg):
 
 
 def cmd_train_recipe(args):
-    from . import distributed, recipes
-    from .train import set_threads
+    from .training import distributed, recipes
+    from .training.train import set_threads
 
     if distributed.world_size() > 1:
         raise ValueError(
@@ -85,9 +86,9 @@ def cmd_train_recipe(args):
 
 
 def cmd_train(args):
-    from . import distributed
     from .tokenizer import Tokenizer
-    from .train import Recipe, Trainer, pick_device, set_threads
+    from .training import distributed
+    from .training.train import Recipe, Trainer, pick_device, set_threads
 
     if args.recipe:
         return cmd_train_recipe(args)
@@ -136,8 +137,8 @@ def cmd_train(args):
 
 
 def cmd_eval(args):
+    from .analysis.evaluate import heldout_loss, perplexity
     from .checkpoint import load_checkpoint
-    from .evaluate import heldout_loss, perplexity
 
     model, tok, _ = load_checkpoint(args.checkpoint)
     texts = data.read_stories(args.corpus)[: args.limit or None] if args.corpus else data.heldout_generated()
@@ -152,9 +153,9 @@ def cmd_eval(args):
 def cmd_attend(args):
     import torch
 
+    from .analysis.evaluate import token_losses
+    from .analysis.lens import capture_attention
     from .checkpoint import load_checkpoint
-    from .evaluate import token_losses
-    from .lens import capture_attention
     from .model import context_of
 
     model, tok, _ = load_checkpoint(args.checkpoint)
@@ -185,7 +186,7 @@ def cmd_generate(args):
 
 
 def cmd_bench(args):
-    from .bench import run_bench
+    from .training.bench import run_bench
 
     print(
         json.dumps(
@@ -206,7 +207,7 @@ def publish(run, dest):
     import torch
 
     from .checkpoint import load_checkpoint, save_checkpoint
-    from .train import with_earlier_stages
+    from .training.train import with_earlier_stages
 
     model, tok, training = load_checkpoint(run)
     save_checkpoint(dest, model, tok, with_earlier_stages(training), dtype=torch.bfloat16)
@@ -218,7 +219,7 @@ def cmd_publish(args):
 
 
 def cmd_claims(args):
-    from .claims import measure_published, print_claims
+    from .chapter.claims import measure_published, print_claims
 
     measured = measure_published(Path(args.checkpoints), tinystories_dir(args.tinystories), args.examples)
     if args.json:
@@ -228,9 +229,9 @@ def cmd_claims(args):
 
 
 def cmd_probes(args):
+    from .chapter.examples import load_examples
+    from .chapter.measurements import snapshot_numbers, tokenized_set
     from .checkpoint import load_checkpoint
-    from .examples import load_examples
-    from .measurements import snapshot_numbers, tokenized_set
 
     examples = load_examples(args.examples)
     for folder in args.checkpoints:
@@ -264,8 +265,8 @@ def cmd_data_download(args):
 def cmd_data_prepare(args):
     import time
 
-    from .shards import prepare
     from .tokenizer import Tokenizer
+    from .training.shards import prepare
 
     folder = tinystories_dir(args.tinystories)
     if folder is None:
@@ -300,7 +301,7 @@ def build_parser():
     )
     t.add_argument(
         "--recipe",
-        help="a recipe file (or a name in sprout/recipes/: sprout, gpt1, window, "
+        help="a recipe file (or a name in sprout/training/recipes/: sprout, gpt1, window, "
         "sprout-v2): train its stages in order, resuming any that were interrupted",
     )
     t.add_argument("--runs", default="runs", help="with --recipe: the folder for the stages' runs")
@@ -398,7 +399,7 @@ def build_parser():
     pub.set_defaults(func=cmd_publish)
 
     c = sub.add_parser("claims", help="measure the chapter's claims on published checkpoints")
-    c.add_argument("--checkpoints", default=str(data.REPO_ROOT / "build_artifacts/checkpoints"))
+    c.add_argument("--checkpoints", default=str(PUBLISHED))
     c.add_argument("--tinystories", default="")
     c.add_argument("--json", action="store_true", help="print every measured number as JSON")
     c.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
@@ -427,7 +428,7 @@ def build_parser():
     pp.add_argument("--out", required=True, help="the shard folder to write (replaced whole when done)")
     pp.add_argument(
         "--tokenizer",
-        default=str(data.REPO_ROOT / "build_artifacts/checkpoints/sprout/tokenizer.json"),
+        default=str(PUBLISHED / "sprout" / "tokenizer.json"),
         help="tokenizer.json to encode with (default: the published Sprout's)",
     )
     pp.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -17,11 +17,6 @@ def in_float64(model):
     return _converted(model, torch.float64)
 
 
-def in_float32(model):
-    """Back to float32 (exactly as loaded: float64 holds bf16 and float32 weights exactly)."""
-    return _converted(model, torch.float32)
-
-
 def _converted(model, dtype):
     model.to(dtype)
     if hasattr(model, "cos"):

@@ -1,8 +1,7 @@
 import pytest
 import torch
 
-from sprout import data
-from sprout.corpus import stories
+from sprout.corpus import data, stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
 
@@ -28,6 +27,15 @@ def small_model(request):
 def small_transformer(request):
     torch.manual_seed(0)
     return build_model(SMALL[request.param]).eval()
+
+
+@pytest.fixture(scope="module")
+def one_thread():
+    """Tiny models run fastest on one thread (and the machine may be busy)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="session")

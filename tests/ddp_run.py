@@ -8,7 +8,7 @@ import sys
 
 import torch
 
-import sprout.train as train
+import sprout.training.train as train
 from sprout.cli import main
 
 die_at = int(os.environ.get("SPROUT_TEST_DIE_AT", 0))

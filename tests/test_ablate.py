@@ -7,10 +7,10 @@ import pytest
 import torch
 from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copier
 
-from sprout import ablate
-from sprout.data import repeat_batch
-from sprout.evaluate import repeat_loss
-from sprout.lens import capture_attention, induction_scores
+from sprout.analysis import ablate
+from sprout.analysis.evaluate import repeat_loss
+from sprout.analysis.lens import capture_attention, induction_scores
+from sprout.corpus.data import repeat_batch
 
 N = 12  # |R|
 
@@ -128,35 +128,25 @@ def test_an_empty_set_of_heads_is_refused(copier):
         ablate.ablate_together(copier, [], torch.zeros(CFG.n_layer, CFG.n_head, CFG.head_dim), [[]])
 
 
-def test_the_pipelines_heads_removed_together_are_keyed_and_controlled(copier, measured):
-    """build_artifacts.ablations.removed_together on the copier: the k best heads at once, and
-    control sets of as many other heads; the result is reused while its key holds."""
-    import io
-
-    from build_artifacts import ablations
-
+def test_heads_removed_together_beside_control_sets(copier, measured):
+    """ablate.removed_together on the copier: the k best heads at once, and control sets of as
+    many other heads drawn at random, seeded."""
     repeats, _, scores = measured
     texts = repeat_batch(V, 0, N, 24, seed=6).tolist()
-    means = lambda: ablate.mean_head_outputs(copier, texts, autocast_bf16=False)  # noqa: E731
+    means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
     measures = ablate.repeat_measures(repeats)
-    keys = {m.name: m.name for m in measures}
     induction = divmod(int(scores.argmax()), CFG.n_head)
     heads = [(induction[0] + 1, induction[1] + 1)]
     others = [(l + 1, h + 1) for l in range(CFG.n_layer) for h in range(CFG.n_head) if (l, h) != induction]
-    log = io.StringIO()
-    first = ablations.removed_together(copier, measures, means, "m", keys, heads, others, 0, {}, log)
-    assert "to compute" in log.getvalue()
-    assert [s["heads"] for s in first["sets"]] == [[list(heads[0])]]
-    assert first["sets"][0]["repeat_advantage_kept"] < 0.2
-    assert len(first["controls"]) == ablate.CONTROL_DRAWS
-    assert all(len(c["heads"]) == 1 and tuple(c["heads"][0]) in others for c in first["controls"])
-    assert max(c["repeat_advantage_kept"] for c in first["controls"]) > first["sets"][0]["repeat_advantage_kept"]
-    log = io.StringIO()
-    assert ablations.removed_together(copier, measures, means, "m", keys, heads, others, 0, first, log) == first
-    assert "kept from an earlier build" in log.getvalue()
-    log = io.StringIO()
-    ablations.removed_together(copier, measures, means, "m", keys, heads, others, 1, first, log)
-    assert "to compute" in log.getvalue(), "other control draws, another key"
+    sets, controls = ablate.together_sets(heads, others, seed=0)
+    result = ablate.removed_together(copier, measures, means, sets, controls)
+    assert [s["heads"] for s in result["sets"]] == [[list(heads[0])]]
+    assert result["sets"][0]["repeat_advantage_kept"] < 0.2
+    assert len(result["controls"]) == ablate.CONTROL_DRAWS
+    assert all(len(c["heads"]) == 1 and tuple(c["heads"][0]) in others for c in result["controls"])
+    assert max(c["repeat_advantage_kept"] for c in result["controls"]) > result["sets"][0]["repeat_advantage_kept"]
+    assert ablate.together_sets(heads, others, seed=0) == (sets, controls)
+    assert ablate.together_sets(heads, others, seed=1)[1] != controls, "another seed, other control draws"
 
 
 def second_copy_prob_measure(repeats, offset=3):

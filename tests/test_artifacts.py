@@ -13,10 +13,10 @@ from referencing import Registry, Resource
 
 from build_artifacts import figures, output
 from build_artifacts.__main__ import main
+from sprout.analysis.encoding import decode_attention
+from sprout.analysis.lens import capture_attention
+from sprout.chapter.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
-from sprout.encoding import decode_attention
-from sprout.examples import EXAMPLES_FILE, load_examples, tokenize_example
-from sprout.lens import capture_attention
 from sprout.model import TransformerConfig, WindowConfig, build_model
 
 pytestmark = pytest.mark.slow  # builds the artifacts from the published checkpoints
@@ -33,12 +33,8 @@ marks.laughed = {{ text = "laughed", occurrence = 1 }}
 
 
 @pytest.fixture(scope="module", autouse=True)
-def one_thread():
-    """Tiny models run fastest on one thread (and the machine may be busy)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
+def _one_thread(one_thread):
+    """Every test here on one thread (conftest.one_thread)."""
 
 
 @pytest.fixture(scope="module")

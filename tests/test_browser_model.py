@@ -10,11 +10,11 @@ import pytest
 import torch
 
 from build_artifacts import browser_model
+from sprout.analysis.encoding import decode_attention
+from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.checkpoint import load_checkpoint, save_checkpoint
-from sprout.data import file_sha256
-from sprout.encoding import decode_attention
+from sprout.corpus.data import file_sha256
 from sprout.export import run_onnx
-from sprout.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.model import TransformerConfig, build_model
 
 pytest.importorskip("onnxruntime")

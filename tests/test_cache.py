@@ -77,7 +77,7 @@ def test_the_code_version_follows_imports_and_only_them(tmp_path, monkeypatch):
 
 
 def test_the_real_detectors_version_covers_their_modules():
-    """Changing sprout/lens.py (the head detectors) must recompute the head scores."""
+    """Changing sprout/analysis/lens.py (the head detectors) must recompute the head scores."""
     from build_artifacts import measure
 
     seen = set()
@@ -87,5 +87,5 @@ def test_the_real_detectors_version_covers_their_modules():
         if name not in seen:
             seen.add(name)
             todo.extend(cache_module._imported(name))
-    assert {"sprout.lens", "sprout.model", "sprout.encoding", "sprout.records"} <= seen
+    assert {"sprout.analysis.lens", "sprout.model", "sprout.analysis.encoding", "sprout.analysis.records"} <= seen
     assert code_version(measure) == code_version("build_artifacts.measure")

@@ -9,8 +9,9 @@ import json
 import pytest
 
 from build_artifacts.manifest import load_manifest
-from sprout import claims, data
+from sprout.chapter import claims
 from sprout.checkpoint import CheckpointError
+from sprout.corpus import data
 
 # measures the claims on the published checkpoints, reading the TinyStories folder where there is one
 pytestmark = [pytest.mark.slow, pytest.mark.tinystories]
@@ -209,7 +210,7 @@ def test_the_head_cheapest_to_remove_costs_next_to_nothing():
     on the published checkpoint: every measure moves by less than T["quiet_head_breaks"]."""
     import json
 
-    from sprout import ablate
+    from sprout.analysis import ablate
     from sprout.checkpoint import load_checkpoint
 
     breaks = json.loads((data.REPO_ROOT / "docs" / "artifacts" / "ablations.json").read_text(encoding="utf-8"))[

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 import torch
 
-from benchmarks.reference import PlainGPT
 from build_artifacts.manifest import ManifestError, load_manifest
 from build_artifacts.output import file_hashes
+from sprout.corpus.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.corpus.stories import generate_stories
-from sprout.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.model import build_model
 from sprout.tokenizer import Tokenizer
-from sprout.train import Recipe, shape_at
+from sprout.training.reference import PlainGPT
+from sprout.training.train import Recipe, shape_at
 from tests.conftest import SMALL
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,8 +1,8 @@
 import pytest
 import torch
 
-from sprout import data
-from sprout.data import IGNORE, BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
+from sprout.corpus import data
+from sprout.corpus.data import IGNORE, BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
 
 
 def test_repairs_the_datasets_mojibake():
@@ -172,7 +172,7 @@ def test_validation_stories_come_only_from_validation_txt(tmp_path):
 def test_each_kind_in_the_document_table_is_a_share_of_the_mix(tokenizer):
     import random
 
-    from sprout.data import DOCUMENT_KINDS
+    from sprout.corpus.data import DOCUMENT_KINDS
 
     for kind in DOCUMENT_KINDS:
         maker = BatchMaker(

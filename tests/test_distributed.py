@@ -11,8 +11,8 @@ import pytest
 import torch
 from safetensors.torch import load_file
 
-from sprout.data import REPO_ROOT
-from sprout.distributed import Ranks
+from sprout.corpus.data import REPO_ROOT
+from sprout.training.distributed import Ranks
 from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow

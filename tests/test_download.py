@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sprout import data
 from sprout.cli import main
+from sprout.corpus import data
 from sprout.download import FILES, REPO, DownloadError, download_tinystories
 
 COMMIT = "a" * 40

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 import torch
 
-from sprout.encoding import decode_attention, encode_attention, triangle_size
-from sprout.lens import causal_weights
+from sprout.analysis.encoding import decode_attention, encode_attention, triangle_size
+from sprout.forward import causal_weights
 
 
 def realistic(L=2, H=3, T=40, seed=0):

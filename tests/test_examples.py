@@ -1,7 +1,7 @@
 import pytest
 
+from sprout.chapter.examples import ExampleError, load_examples, tokenize_example
 from sprout.corpus.made_up_names import RESERVED_PARTS
-from sprout.examples import ExampleError, load_examples, tokenize_example
 
 
 def test_the_examples_file_is_valid_and_every_mark_resolves(tokenizer):

@@ -1,6 +1,6 @@
 """Naming the machine a speed came from (sprout.hardware), on both CPU kinds the project meets."""
 
-from sprout import hardware
+from sprout.training import hardware
 
 INTEL = """processor\t: 0
 vendor_id\t: GenuineIntel

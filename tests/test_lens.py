@@ -1,9 +1,7 @@
 import pytest
 import torch
 
-from sprout.data import repeat_batch
-from sprout.evaluate import repeat_loss
-from sprout.lens import capture_attention, first_token_scores, induction_scores, previous_token_scores, recording
+from sprout.analysis.lens import capture_attention, first_token_scores, induction_scores, previous_token_scores
 
 
 def test_the_window_network_has_no_attention_to_capture():
@@ -14,22 +12,6 @@ def test_the_window_network_has_no_attention_to_capture():
     assert weights.shape[:2] == (2, 0) and logits.shape[:2] == (2, 30)
 
 
-def test_captured_weights_reproduce_each_attention_output(small_transformer):
-    small_model = small_transformer
-    torch.manual_seed(2)
-    ids = torch.randint(0, 300, (2, 30))
-    logits, weights = capture_attention(small_model, ids)
-    layers = [m for m in small_model.modules() if type(m).__name__ == "Attention"]
-    assert weights.shape[1] == len(layers) > 0
-    with recording(small_model) as records, torch.no_grad():
-        small_model(ids)
-    for layer, (attn, rec) in enumerate(zip(layers, records)):
-        B, T, C = rec["x"].shape
-        v = rec["qkv"].split(C, dim=2)[2].view(B, T, attn.n_head, attn.head_dim).transpose(1, 2)
-        glued = (weights[:, layer] @ v).transpose(1, 2).reshape(B, T, C)
-        assert torch.allclose(attn.proj(glued), rec["output"], atol=1e-5), f"layer {layer}"
-
-
 def test_captured_weights_are_distributions_with_an_exact_zero_future(small_transformer):
     ids = torch.randint(0, 300, (1, 20))
     _, w = capture_attention(small_transformer, ids)
@@ -37,26 +19,6 @@ def test_captured_weights_are_distributions_with_an_exact_zero_future(small_tran
     assert torch.allclose(w.sum(-1), torch.ones_like(w.sum(-1)), atol=1e-5)
     assert torch.all(w.triu(1) == 0)
     assert torch.all(w >= 0)
-
-
-def test_captured_weights_match_the_bf16_forward():
-    from sprout.model import build_model
-    from tests.conftest import SMALL
-
-    torch.manual_seed(0)
-    model = build_model(SMALL["sprout"]).eval()
-    ids = torch.randint(0, 300, (1, 24))
-    with torch.autocast("cpu", dtype=torch.bfloat16), recording(model) as records, torch.no_grad():
-        model(ids)
-    from sprout.lens import weights_from_record
-
-    for attn, rec in zip([m for m in model.modules() if type(m).__name__ == "Attention"], records):
-        w = weights_from_record(rec)
-        B, T, C = rec["x"].shape
-        v = rec["qkv"].split(C, dim=2)[2].view(B, T, attn.n_head, attn.head_dim).transpose(1, 2)
-        with torch.autocast("cpu", dtype=torch.bfloat16), torch.no_grad():
-            out = attn.proj((w.to(v.dtype) @ v).transpose(1, 2).reshape(B, T, C))
-        assert torch.allclose(out.float(), rec["output"].float(), atol=2e-2, rtol=2e-2)
 
 
 def test_head_scores_find_hand_made_patterns():
@@ -75,15 +37,3 @@ def test_head_scores_find_hand_made_patterns():
     assert previous_token_scores(w)[0].tolist() == pytest.approx([1.0, 0.1, 0.1])
     assert first_token_scores(w)[0].tolist() == pytest.approx([0.1, 1.0, 0.5])
     assert induction_scores(w, n)[0].tolist() == pytest.approx([0.0, 0.0, 1.0])
-
-
-def test_repeat_batch_and_loss_split():
-    ids = repeat_batch(100, 0, 6, 3, seed=4)
-    assert ids.shape == (3, 13) and torch.all(ids[:, 0] == 0)
-    assert torch.equal(ids[:, 1:7], ids[:, 7:13])
-    # a perfect copier: uniform on the first copy, certain on the second
-    logits = torch.zeros(3, 13, 100)
-    logits[:, 7:12].scatter_(2, ids[:, 8:13, None], 50.0)
-    first, second = repeat_loss(logits, ids, 6)
-    assert abs(first - torch.log(torch.tensor(100.0)).item()) < 1e-4
-    assert second < 1e-4

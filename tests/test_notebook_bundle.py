@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from sprout.data import REPO_ROOT
+from sprout.corpus.data import REPO_ROOT
 from sprout.notebook.html import BUNDLE
 
 ESBUILD = REPO_ROOT / "node_modules" / ".bin" / "esbuild"

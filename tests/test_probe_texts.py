@@ -1,12 +1,12 @@
-"""The probes' seeded texts (sprout/corpus/probe_texts.py)."""
+"""The probes' seeded texts (sprout/chapter/probe_texts.py)."""
 
 import hashlib
 import re
 
+from sprout.chapter.examples import tokenize_example
+from sprout.chapter.probe_texts import name_examples, pronoun_examples
 from sprout.corpus.made_up_names import RESERVED_PARTS
-from sprout.corpus.probe_texts import name_examples, pronoun_examples
 from sprout.corpus.words import BOY_NAMES, GIRL_NAMES
-from sprout.examples import tokenize_example
 
 
 def test_pronoun_stories_name_the_referent_then_the_other_character(tokenizer):

@@ -4,13 +4,13 @@ import json
 import pytest
 import torch
 
-from sprout import probes
+from sprout.analysis.lens import capture_attention
+from sprout.chapter import probes
+from sprout.chapter.examples import tokenize_example
+from sprout.chapter.measurements import snapshot_numbers
+from sprout.chapter.probe_texts import pronoun_examples
 from sprout.checkpoint import save_checkpoint
 from sprout.cli import main
-from sprout.corpus.probe_texts import pronoun_examples
-from sprout.examples import tokenize_example
-from sprout.lens import capture_attention
-from sprout.measurements import snapshot_numbers
 from sprout.model import build_model
 from tests.conftest import SMALL
 

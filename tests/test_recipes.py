@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sprout import recipes
-from sprout.data import Mix
+from sprout.corpus.data import Mix
+from sprout.training import recipes
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"

@@ -1,8 +1,8 @@
 import random
 import re
 
+from sprout.corpus.data import BatchMaker, Mix
 from sprout.corpus.renaming import GENDER_OF, rename_characters
-from sprout.data import BatchMaker, Mix
 
 STORY = (
     "Tom and Lily went to the park. Tom had a kite and Lily had a ball. "

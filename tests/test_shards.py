@@ -6,12 +6,12 @@ import pickle
 import numpy as np
 import pytest
 
-from sprout import data, shards
 from sprout.cli import main
-from sprout.corpus import stories
-from sprout.data import BatchMaker, Mix
-from sprout.shards import ShardError, ShardStories, iter_stories, prepare
+from sprout.corpus import data, stories
+from sprout.corpus.data import BatchMaker, Mix
 from sprout.tokenizer import Tokenizer
+from sprout.training import shards
+from sprout.training.shards import ShardError, ShardStories, iter_stories, prepare
 
 
 @pytest.fixture(scope="module")

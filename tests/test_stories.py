@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from sprout.corpus import made_up_names, probe_texts, pronoun_stories, renaming, shapes, stories
+from sprout.chapter import probe_texts
+from sprout.corpus import made_up_names, pronoun_stories, renaming, shapes, stories
 from sprout.corpus import words as word_lists
 from sprout.corpus.made_up_names import RESERVED_NAME, RESERVED_PARTS, made_up_name
 from sprout.corpus.stories import generate_stories, generate_story, iter_stories

@@ -7,11 +7,11 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from sprout.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from sprout.corpus.data import Mix
 from sprout.corpus.stories import generate_stories
-from sprout.data import Mix
 from sprout.model import TransformerConfig, build_model, config_from_dict
 from sprout.tokenizer import Tokenizer
-from sprout.train import Recipe, Trainer, learning_rate
+from sprout.training.train import Recipe, Trainer, learning_rate
 from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow  # every test trains a small model
@@ -188,7 +188,7 @@ def test_a_stop_signal_saves_at_a_step_boundary(tmp_path, tokenizer, monkeypatch
 
 
 def test_a_warm_start_keeps_the_history_of_the_run_it_started_from(tmp_path, tokenizer):
-    from sprout.train import with_earlier_stages
+    from sprout.training.train import with_earlier_stages
 
     first = Trainer.start(
         Recipe(steps=3, mix=Mix(generated=1.0), **TINY), tmp_path / "a", tokenizer=tokenizer, quiet=True
@@ -234,8 +234,8 @@ def test_snapshots_keep_the_weights_of_every_evaluation(tmp_path, tokenizer):
 def test_worker_processes_build_exactly_the_same_batches(tokenizer):
     from functools import partial
 
-    from sprout.data import BatchMaker, step_batches
-    from sprout.train import shape_at
+    from sprout.corpus.data import BatchMaker, step_batches
+    from sprout.training.train import shape_at
 
     recipe = Recipe(steps=7, late_seq_len=96, late_steps=2, mix=Mix(generated=1.0, copy=0.3), **TINY)
     maker = BatchMaker(tokenizer, recipe.mix, recipe.seed)
@@ -251,7 +251,7 @@ def test_worker_processes_build_exactly_the_same_batches(tokenizer):
 def test_a_time_budget_fits_the_run_to_the_clock(tmp_path, tokenizer, monkeypatch):
     import types
 
-    import sprout.train as train
+    import sprout.training.train as train
 
     class Clock:  # the trainer's clock, moving on a fixed tick each time it is read
         now = 1_000.0
@@ -278,7 +278,7 @@ def test_ranks_slices_add_up_to_the_whole_batchs_gradient(tmp_path, tokenizer):
     """What DDP does with each rank's train_step (the mean of their gradients) gives the gradient
     of one process on the whole batch, though the ranks' rows hold unequal numbers of scored
     targets (single-document rows end in unscored padding)."""
-    from sprout.distributed import Ranks
+    from sprout.training.distributed import Ranks
 
     class Alone(Ranks):  # a rank of two whose gradients are averaged by hand below
         def sum(self, value, device):

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from build_artifacts import figures, training_story
-from sprout.data import REPO_ROOT
+from sprout.corpus.data import REPO_ROOT
 
 TRAINING = REPO_ROOT / "build_artifacts" / "checkpoints" / "sprout" / "training.json"
 FIGURE = REPO_ROOT / "docs" / "artifacts" / "figures" / "training_story.json"

@@ -1,6 +1,6 @@
 """Sprout's views in a notebook: the chapter's widgets for any text and any checkpoint.
 
-    from sprout import notebook
+    from .. import notebook
     notebook.explorer("Tom saw Mia. He waved.")            # W2: where one head looks
     notebook.heads("...", checkpoint="gpt1")               # W5: every head at once, with scores
     notebook.story("...")                                  # W1: the text with each model's predictions

@@ -6,13 +6,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checkpoint import load_checkpoint, read_json
-from ..data import REPO_ROOT
+from ..checkpoint import PUBLISHED, load_checkpoint, read_json
 from ..model import context_of
 from ..precision import in_float64
 from ..tokenizer import Tokenizer
 
-PUBLISHED = REPO_ROOT / "build_artifacts" / "checkpoints"
 # the published models keep the names the widgets already know (and label) them by
 PUBLISHED_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "the window network"}
 

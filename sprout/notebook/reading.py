@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from ..examples import Example, TokenizedExample
+from ..chapter.examples import Example, TokenizedExample
 from .checkpoints import ViewError
 
 STORY_ID = "story"  # the one story a view holds; the widgets name their story by an id

@@ -2,10 +2,10 @@
 story with its predictions), each from one forward pass per model through sprout.records, the
 code that writes the site's example files, so the numbers are the artifacts' numbers."""
 
-from ..encoding import deflate_encoded
-from ..head_scores import top_heads
-from ..lens import first_token_scores, induction_pairs, previous_token_scores, text_induction_scores
-from ..records import story_record
+from ..analysis.encoding import deflate_encoded
+from ..analysis.head_scores import top_heads
+from ..analysis.lens import first_token_scores, induction_pairs, previous_token_scores, text_induction_scores
+from ..analysis.records import story_record
 from . import checkpoints
 from .checkpoints import ViewError
 from .html import View

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 import torch
 
+from sprout.analysis.encoding import decode_attention
+from sprout.analysis.lens import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
 from sprout.checkpoint import load_checkpoint
-from sprout.encoding import decode_attention
-from sprout.lens import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
 
 pytestmark = pytest.mark.browser
 

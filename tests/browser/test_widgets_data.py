@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_touch import finger_drag
 
-from sprout.encoding import decode_attention
+from sprout.analysis.encoding import decode_attention
 
 pytestmark = pytest.mark.browser
 

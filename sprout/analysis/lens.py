@@ -1,76 +1,24 @@
-"""The lens: a model read from the outside, its attention weights from forward hooks and the head detectors.
-
-The Attention class stays as the chapter prints it. Hooks record what its own submodules
-computed (the normalised q and k, the fused qkv output) and the module's inputs; the weights
-are then softmax(q k^T / sqrt(d) + causal mask) of exactly those tensors.
-"""
-
-import math
-from contextlib import contextmanager
+"""The lens: attention weights read off the explicit forward pass, and the head detectors."""
 
 import torch
 
-from .model import Attention, apply_rope
-from .precision import widened
+from .. import forward
+from ..model import Attention
 
 
 def attention_layers(model):
     return [m for m in model.modules() if isinstance(m, Attention)]
 
 
-@contextmanager
-def recording(model):
-    """Yields one dict per attention layer, filled on each forward pass."""
-    records, handles = [], []
-    for attn in attention_layers(model):
-        rec = {}
-
-        def on_attention(module, args, output, rec=rec):
-            rec["x"], rec["cos"], rec["sin"] = args
-            rec["output"] = output
-
-        def saver(name, rec=rec):
-            return lambda module, args, output: rec.__setitem__(name, output)
-
-        handles += [
-            attn.register_forward_hook(on_attention),
-            attn.q_norm.register_forward_hook(saver("q_normed")),
-            attn.k_norm.register_forward_hook(saver("k_normed")),
-            attn.qkv.register_forward_hook(saver("qkv")),
-        ]
-        records.append(rec)
-    try:
-        yield records
-    finally:
-        for h in handles:
-            h.remove()
-
-
-def causal_weights(q, k):
-    """softmax(q k^T / sqrt(d)) with the future masked; float32 (float64 for float64 q, k), shape (..., T, T)."""
-    q, k = widened(q), widened(k)
-    T = q.size(-2)
-    scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))
-    future = torch.ones(T, T, dtype=torch.bool, device=q.device).triu(1)
-    return scores.masked_fill(future, float("-inf")).softmax(dim=-1)
-
-
-def weights_from_record(rec):
-    q = apply_rope(rec["q_normed"], rec["cos"], rec["sin"])
-    k = apply_rope(rec["k_normed"], rec["cos"], rec["sin"])
-    return causal_weights(q, k)
-
-
 @torch.no_grad()
 def capture_attention(model, ids):
     """Run the model on ids (B, T); return (logits, weights of shape (B, layers, heads, T, T))."""
     model.eval()
-    with recording(model) as records:
-        logits = model(ids)
     B, T = ids.shape
-    if not records:  # the window network has no attention
-        return logits, torch.zeros(B, 0, 0, T, T)
-    return logits, torch.stack([weights_from_record(r) for r in records], dim=1)
+    if not attention_layers(model):  # the window network has no attention
+        return model(ids), torch.zeros(B, 0, 0, T, T)
+    trace = forward.run(model, ids, weights=True)
+    return trace.logits, torch.stack(trace.weights, dim=1)
 
 
 # ---- head scores, after TransformerLens's head detector: the mean attention that each

@@ -7,9 +7,9 @@ Conventions: layers and heads are 0-based in arrays and 1-based wherever a reade
 
 import torch
 
+from ..precision import widened
 from .encoding import decode_attention, encode_attention
 from .lens import capture_attention
-from .precision import widened
 
 TOP_K = 5
 

@@ -6,7 +6,9 @@ import math
 import torch
 import torch.nn.functional as F
 
-from .data import repeat_batch
+from ..corpus.data import repeat_batch
+from ..model import context_of
+from ..precision import widened
 from .lens import (
     capture_attention,
     first_token_argmax_share,
@@ -14,8 +16,6 @@ from .lens import (
     induction_scores,
     previous_token_scores,
 )
-from .model import context_of
-from .precision import widened
 
 EVAL_TOKENS = 256  # every model is scored on the same first 256 tokens of each story (gpt-1's context)
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import torch
 
-from .corpus import stories
-from .corpus.pronoun_stories import pronoun_story
-from .corpus.renaming import rename_characters
+from . import stories
+from .pronoun_stories import pronoun_story
+from .renaming import rename_characters
 
 STORY_SEPARATOR = "<|endoftext|>"
 IGNORE = -100  # target value that the loss skips
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # Curly quotes and dashes, UTF-8 read as Windows-1252: the dataset's own mojibake.
 _MOJIBAKE = re.compile("\u00e2\u20ac[\u0080-\u00ff\u0152-\u2122]?")

@@ -9,9 +9,9 @@ import time
 
 import torch
 
+from ..model import CONFIGS, build_model, count_parameters
 from .flops import matmul_peak, synchronize, training_flops_per_token, utilisation
 from .hardware import describe
-from .model import CONFIGS, build_model, count_parameters
 from .step import TrainingStep
 
 
@@ -21,7 +21,7 @@ def _step_for(model, compile):
 
 
 def _reference_model(cfg):
-    from benchmarks.reference import PlainGPT
+    from .reference import PlainGPT
 
     return PlainGPT(cfg.vocab_size, cfg.n_layer, cfg.n_head, cfg.d_model, cfg.context)
 
@@ -71,7 +71,7 @@ def inference_rate(model, batch_size, seq_len, steps, device):
 
 def story_rate(count=500):
     """Generated stories per second: the generator feeds every batch of a run's mix."""
-    from .corpus.stories import generate_stories
+    from ..corpus.stories import generate_stories
 
     start = time.perf_counter()
     generate_stories(11, count)

@@ -1,4 +1,4 @@
-"""Training recipes as data: one TOML file per model in sprout/recipes/, read by
+"""Training recipes as data: one TOML file per model in sprout/training/recipes/, read by
 `sprout train --recipe`, `make train` and the artifacts stage.
 
 A file names the model (or gives its config as a table), the TinyStories files it reads (with
@@ -13,9 +13,9 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from . import data
-from .checkpoint import RESUME_FILE, read_json
-from .model import CONFIGS, config_from_dict
+from ..checkpoint import RESUME_FILE, read_json
+from ..corpus import data
+from ..model import CONFIGS, config_from_dict
 
 RECIPE_DIR = Path(__file__).resolve().parent / "recipes"
 FILE_KEYS = {"description", "model", "corpus", "defaults", "stages"}
@@ -47,7 +47,7 @@ class RecipeFile:
 
 
 def resolve(name_or_path):
-    """A recipe by name (`sprout` -> sprout/recipes/sprout.toml) or by path."""
+    """A recipe by name (`sprout` -> sprout/training/recipes/sprout.toml) or by path."""
     path = Path(name_or_path)
     if not path.suffix and not path.is_file():
         path = RECIPE_DIR / f"{name_or_path}.toml"
@@ -186,7 +186,7 @@ def check_resumable(stage, recipe, run_dir):
 def run(recipe_file, runs, tinystories_dir, on_stage=None):
     """Train every stage in order, resuming whatever an interrupted run left; returns the
     folder of the last stage."""
-    from .tokenizer import Tokenizer
+    from ..tokenizer import Tokenizer
     from .train import Trainer, corpus_files
 
     runs = Path(runs)

@@ -15,16 +15,16 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from . import data, distributed
-from .checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
-from .corpus import stories
-from .evaluate import head_report, heldout_loss
+from ..analysis.evaluate import head_report, heldout_loss
+from ..checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
+from ..corpus import data, stories
+from ..model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
+from ..tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
+from . import distributed
 from .flops import matmul_peak, training_flops_per_token, utilisation
 from .hardware import describe
-from .model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
 from .shards import ShardStories
 from .step import TrainingStep
-from .tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 
 
 def snapshot_folder(out_dir):

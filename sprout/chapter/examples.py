@@ -1,13 +1,11 @@
-"""The chapter's example stories (build_artifacts/examples.toml), checked and tokenised."""
+"""The chapter's example stories (examples.toml beside this file), checked and tokenised."""
 
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .data import REPO_ROOT
-
-EXAMPLES_FILE = REPO_ROOT / "build_artifacts" / "examples.toml"
+EXAMPLES_FILE = Path(__file__).with_name("examples.toml")
 
 
 class ExampleError(ValueError):

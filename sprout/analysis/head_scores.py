@@ -3,6 +3,8 @@ heads of each kind, and the untrained twin of a model that the scores are compar
 
 import torch
 
+from ..model import build_model
+from ..precision import in_float64, is_float64
 from .lens import (
     capture_attention,
     first_token_argmax_share,
@@ -10,8 +12,6 @@ from .lens import (
     induction_scores,
     previous_token_scores,
 )
-from .model import build_model
-from .precision import in_float64, is_float64
 
 SCORE_KINDS = ("previous_token", "first_token", "first_token_argmax", "induction")
 

@@ -7,10 +7,10 @@ second naming of a made-up name. ``sprout.probes`` measures a model on them."""
 import random
 import re
 
-from ..examples import Example
-from .grammar import Person
-from .made_up_names import made_up_name
-from .words import BOY_NAMES, GIRL_NAMES
+from ..corpus.grammar import Person
+from ..corpus.made_up_names import made_up_name
+from ..corpus.words import BOY_NAMES, GIRL_NAMES
+from .examples import Example
 
 PROBE_SEED = 7_777  # training rows draw from Random(seed * 1_000_003 + step), seed >= 1: never this one
 PROBE_STORIES = 64

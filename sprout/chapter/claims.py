@@ -5,10 +5,10 @@ import operator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ablate
-from .checkpoint import load_checkpoint
+from ..analysis import ablate
+from ..checkpoint import load_checkpoint
 from .examples import EXAMPLES_FILE, load_examples
-from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set
+from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
 
 # The floors the tests hold the published models to.
 THRESHOLDS = {
@@ -26,7 +26,7 @@ THRESHOLDS = {
     "pronoun_probe": 0.5,  # a pronoun's share of attention on its character, best head
     "first_token_argmax_probe": 0.6,  # ◆ as row argmax on held-out stories, best head
     "tinystories_validation_loss": 2.372,  # nats, Sprout v1's: a new Sprout is published only below it
-    # removing a head (sprout.ablate: its output replaced by its mean over held-out stories)
+    # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
     "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
 }
@@ -34,7 +34,7 @@ THRESHOLDS = {
 
 @dataclass(frozen=True)
 class Claim:
-    key: str  # the measured number (sprout.measurements' name)
+    key: str  # the measured number (sprout.chapter.measurements' name)
     compare: str  # ">=" or "<"
     threshold: str  # a key of THRESHOLDS
     text: str  # what is claimed, without the floor
@@ -103,7 +103,13 @@ def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_
     """Each checkpoint loaded once, the example set read once, every number measured once."""
     loaded = {name: load_checkpoint(Path(checkpoints) / name) for name in MODELS}
     models, tok = {name: v[0] for name, v in loaded.items()}, loaded["sprout"][1]
-    return measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
+    if not measured.induction_heads:
+        return measured
+    together = ablate.heads_removed_together(
+        models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
+    )
+    return with_together(measured, together)
 
 
 def verdicts(stats):

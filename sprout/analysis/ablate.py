@@ -6,21 +6,19 @@ later layers have always seen (a head that parks on ◆ writes almost the same t
 token), so zeroing measures the shock of an input never seen in training as much as the head's
 job. The mean keeps that constant part and removes only what the head says about this text.
 
-A forward pre-hook on an attention layer's output projection sees the heads side by side,
-(B, T, n_head * head_dim), and overwrites one head's slice; the Attention class stays as printed.
+The model runs through sprout.forward, which hands each layer's head outputs to a replace
+function before the output projection reads them; the Attention class stays as printed.
 All heads of a layer are removed at once in one batch that holds one copy of the text per head.
 The residual stream entering that layer is the same for all of them, so it is recorded once on
 the intact model, and only the layers from there on are run again.
 """
 
 import random
-from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 
 import torch
-import torch.nn.functional as F
 
-from .lens import attention_layers
+from .. import forward
 
 TOKENS_PER_CHUNK = 2048  # rows of one text are read in chunks of about this many tokens (before the copies)
 
@@ -65,34 +63,6 @@ def _chunks(rows, tokens=TOKENS_PER_CHUNK):
         yield group
 
 
-@contextmanager
-def _hooked(module, pre_hook):
-    handle = module.register_forward_pre_hook(pre_hook)
-    try:
-        yield
-    finally:
-        handle.remove()
-
-
-def _run_from(model, layer, x):
-    """Logits from the residual stream x entering block `layer` (the rest of Transformer.forward)."""
-    for block in model.blocks[layer:]:
-        x = block(x, model.cos, model.sin)
-    return F.linear(model.norm(x), model.embed.weight)
-
-
-def _block_inputs(model, ids):
-    """The residual stream entering every block of the intact model: a list of (B, T, C)."""
-    inputs = []
-    handles = [b.register_forward_pre_hook(lambda m, args: inputs.append(args[0])) for b in model.blocks]
-    try:
-        model(ids)
-    finally:
-        for h in handles:
-            h.remove()
-    return inputs
-
-
 def _target_logprobs(logits, ids, positions):
     """log P(ids[p + 1]) at each listed position of each row: one flat tensor, rows in order."""
     rows = torch.cat([torch.full((len(p),), i) for i, p in enumerate(positions)])
@@ -104,9 +74,7 @@ def _target_logprobs(logits, ids, positions):
 @torch.no_grad()
 def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
     """(layers, heads, head_dim): each head's output averaged over every token of the texts."""
-    layers = attention_layers(model)
-    sums = [None] * len(layers)
-    count = 0
+    sums, count = None, 0
     rows = [ids[:max_tokens] for ids in texts_ids]
     for group in _chunks(rows):
         chunk = [rows[i] for i in group]
@@ -114,51 +82,40 @@ def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
         real = torch.zeros(ids.shape, dtype=torch.bool)
         for i, r in enumerate(chunk):
             real[i, : len(r)] = True
-        handles = []
-        for n, attn in enumerate(layers):
-
-            def add(module, args, n=n, real=real):
-                total = args[0][real].float().sum(0)
-                sums[n] = total if sums[n] is None else sums[n] + total
-
-            handles.append(attn.proj.register_forward_pre_hook(add))
-        try:
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
-                model(ids)
-        finally:
-            for h in handles:
-                h.remove()
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
+            heads = forward.run(model, ids, heads=True).heads
+        totals = torch.stack([h[real].float().sum(0) for h in heads])  # (layers, heads, head_dim)
+        sums = totals if sums is None else sums + totals
         count += int(real.sum())
-    H, D = layers[0].n_head, layers[0].head_dim
-    return torch.stack([s / count for s in sums]).view(len(layers), H, D)
+    return sums / count
 
 
-def _replace_per_copy(means_of_layer, heads_per_copy):
-    """A pre-hook for one layer's output projection: in copy i of the batch (copies stacked
-    along the batch dimension), every head in heads_per_copy[i] is replaced by its mean."""
-    H, D = means_of_layer.shape
+def _replacing(means, sets_per_layer):
+    """A forward.run replace function: in copy i of the batch (copies stacked along the batch
+    dimension), every head in sets_per_layer[layer][i] is replaced by its mean."""
 
-    def hook(module, args):
-        y = args[0].clone()
-        B, T, C = y.shape
-        view = y.view(len(heads_per_copy), B // len(heads_per_copy), T, H, D)
-        for i, heads in enumerate(heads_per_copy):
-            for h in heads:
-                view[i, :, :, h, :] = means_of_layer[h].to(y.dtype)
-        return (y,)
+    def replace(layer, heads):
+        if layer not in sets_per_layer:
+            return heads
+        copies = sets_per_layer[layer]
+        heads = heads.clone()
+        B = heads.size(0)
+        view = heads.view(len(copies), B // len(copies), *heads.shape[1:])
+        for i, removed in enumerate(copies):
+            for h in removed:
+                view[i, :, :, h, :] = means[layer][h].to(heads.dtype)
+        return heads
 
-    return hook
+    return replace
 
 
-def _removed_logits(model, inputs, means, head_sets):
+def _removed_logits(model, streams, means, head_sets):
     """Logits of the batch repeated once per set, with copy i missing every (layer, head) of
-    head_sets[i]; run only from the first layer any set touches (inputs: _block_inputs)."""
+    head_sets[i]; run only from the first layer any set touches (streams: the intact run's)."""
     layers = sorted({layer for s in head_sets for layer, _ in s})
-    with ExitStack() as stack:
-        for layer in layers:
-            heads = [[h for l, h in s if l == layer] for s in head_sets]
-            stack.enter_context(_hooked(model.blocks[layer].attn.proj, _replace_per_copy(means[layer], heads)))
-        return _run_from(model, layers[0], inputs[layers[0]].repeat(len(head_sets), 1, 1))
+    sets_per_layer = {layer: [[h for l, h in s if l == layer] for s in head_sets] for layer in layers}
+    stream = streams[layers[0]].repeat(len(head_sets), 1, 1)
+    return forward.run(model, stream=stream, start=layers[0], replace=_replacing(means, sets_per_layer)).logits
 
 
 @torch.no_grad()
@@ -187,13 +144,13 @@ def _measure_removals(model, measures, means, batches, autocast_bf16=True):
             pos = [positions[i] for i in group]
             ks = [owner[i] for i in group]
             split = [len(p) for p in pos]
-            inputs = _block_inputs(model, ids)
-            add(intact, ks, _target_logprobs(_run_from(model, 0, inputs[0]), ids, pos).split(split))
+            run = forward.run(model, ids, streams=True)
+            add(intact, ks, _target_logprobs(run.logits, ids, pos).split(split))
             for k, n in zip(ks, split):
                 counts[k] += n
             done, B = 0, ids.size(0)
             for batch in batches:
-                logits = _removed_logits(model, inputs, means, batch)
+                logits = _removed_logits(model, run.streams, means, batch)
                 for i in range(len(batch)):
                     lp = _target_logprobs(logits[i * B : (i + 1) * B], ids, pos)
                     add(removed[done + i], ks, lp.split(split))
@@ -243,7 +200,7 @@ def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf1
 # Sizes kept small so that the pass fits the pipeline's time on two CPU cores; the effects
 # are differences on the same texts, so they are steadier than the sizes suggest.
 STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
-REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.claims
+REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.chapter.claims
 PROBE_ROWS = 32  # the first stories of each probe (sprout.corpus.probe_texts, the same seeded ones)
 NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
 
@@ -254,7 +211,7 @@ def loss_measure(name, tokenizer, texts, max_tokens=STORY_TOKENS):
 
 
 def repeat_measures(repeats):
-    """Loss on R's tokens 2..n the first time and the second time (as sprout.evaluate.repeat_loss)."""
+    """Loss on R's tokens 2..n the first time and the second time (as sprout.analysis.evaluate.repeat_loss)."""
     n = (repeats.size(1) - 1) // 2
     rows = tuple(tuple(r) for r in repeats.tolist())
     return [
@@ -265,7 +222,7 @@ def repeat_measures(repeats):
 
 def name_measure(tokenizer, examples, context):
     """P(right next piece) inside the second naming of each made-up name (as probes.name_copy_prob)."""
-    from .examples import tokenize_example
+    from ..chapter.examples import tokenize_example
 
     rows, positions = [], []
     for example in examples:
@@ -278,7 +235,7 @@ def name_measure(tokenizer, examples, context):
 
 def pronoun_measure(tokenizer, examples, context):
     """P(the right pronoun, "he" or "she") where it comes, in the pronoun probe's stories."""
-    from .examples import tokenize_example
+    from ..chapter.examples import tokenize_example
 
     rows, positions = [], []
     for example in examples:
@@ -293,7 +250,7 @@ def own_thing_measures(tokenizer, examples, context):
     """P(the referent's thing) and P(the other child's thing) at the same place, right after
     the pronoun's "his"/"her" (probe_texts.own_thing_examples): a guess that depends on who
     "he" is. The other's row is the same text with the other's thing put in its place."""
-    from .examples import tokenize_example
+    from ..chapter.examples import tokenize_example
 
     own, other, at = [], [], []
     for example in examples:
@@ -317,17 +274,15 @@ def removed_at(model, measure, means, layer, head, where, autocast_bf16=True):
     for row, positions, hide in zip(measure.rows, measure.positions, where):
         ids = torch.tensor([row])
 
-        def hook(module, args, hide=hide):
-            y = args[0].clone()
-            view = y.view(*y.shape[:2], *means.shape[1:])
-            view[0, list(hide), head, :] = means[layer, head].to(y.dtype)
-            return (y,)
+        def replace(at, heads, hide=hide):
+            if at != layer:
+                return heads
+            heads = heads.clone()
+            heads[0, list(hide), head, :] = means[layer, head].to(heads.dtype)
+            return heads
 
-        with (
-            _hooked(model.blocks[layer].attn.proj, hook),
-            torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16),
-        ):
-            logits = model(ids)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
+            logits = forward.run(model, ids, replace=replace).logits
         total += _target_logprobs(logits, ids, [positions]).exp().sum().item()
     return total / sum(len(p) for p in measure.positions)
 
@@ -338,9 +293,9 @@ VALIDATION = "loss_tinystories_validation"
 def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     """The chapter's measures (validation loss only where validation.txt is present), and the
     held-out generated stories, as token ids, that the heads' means are taken over."""
-    from . import data
-    from .corpus import probe_texts
-    from .data import repeat_batch
+    from ..chapter import probe_texts
+    from ..corpus import data
+    from ..corpus.data import repeat_batch
 
     generated = data.heldout_generated(STORIES)
     validation = data.validation_stories(tinystories_dir, STORIES)

@@ -6,12 +6,12 @@ numbers that one sentence cannot swing."""
 
 import torch
 
-from . import data
-from .corpus.probe_texts import PROBE_STORIES
+from ..analysis.lens import capture_attention
+from ..corpus import data
+from ..model import context_of
+from ..precision import widened
 from .examples import tokenize_example
-from .lens import capture_attention
-from .model import context_of
-from .precision import widened
+from .probe_texts import PROBE_STORIES
 
 
 def next_piece_probs(model, tokenizer, example, mark):

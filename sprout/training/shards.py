@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from . import data
-from .checkpoint import write_json
+from ..checkpoint import write_json
+from ..corpus import data
 
 FORMAT = 1
 INDEX = "index.json"

@@ -7,19 +7,19 @@ it against claims.THRESHOLDS, and the tests assert on it. Heads are 1-based in e
 """
 
 import statistics
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, replace
 
 import torch
 
-from . import ablate, data
+from ..analysis import ablate
+from ..analysis.evaluate import heldout_loss, token_losses
+from ..analysis.head_scores import head_scores, untrained_like
+from ..analysis.lens import best_head, story_scores
+from ..corpus import data
+from ..model import context_of
 from .baselines import baseline_stats, baselines, called_heads
-from .corpus.probe_texts import PROBE_STORIES, name_examples, own_thing_examples, pronoun_examples
-from .evaluate import heldout_loss, token_losses
 from .examples import load_examples, tokenize_example
-from .head_scores import head_scores, untrained_like
-from .lens import best_head, story_scores
-from .model import context_of
+from .probe_texts import PROBE_STORIES, name_examples, own_thing_examples, pronoun_examples
 from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
@@ -35,9 +35,11 @@ class Measurements:
     heads: dict  # head_scores() of Sprout and of its untrained twin: every head's matrices
     curves: dict  # model -> induction_curve()
     icl: dict  # model -> icl_score()
-    baselines: dict  # sprout.baselines.baselines(): each kind's bands and the heads called that kind
-    together: dict | None  # the called induction heads removed together (ablate.removed_together)
+    baselines: dict  # sprout.chapter.baselines.baselines(): each kind's bands and the heads called that kind
+    induction_heads: list  # the heads called induction heads, (layer, head) 1-based, best first
+    control_pool: list  # the heads control sets are drawn from: neither induction nor previous-token heads
     measured_on: dict  # dotted name -> the held-out corpus it was read from (only those that read one)
+    together: dict | None = None  # the induction heads removed together (with_together), once measured
 
 
 def make_repeats(tokenizer, seed=0):
@@ -107,36 +109,32 @@ def tom_he(model, tokenized):
     }
 
 
-def own_thing_stats(model, tok, tom_head, count=PROBE_STORIES, autocast_bf16=False):
+def own_thing_stats(model, tok, roles, count=PROBE_STORIES, autocast_bf16=False):
     """Where the Tom head's attention from "he" can act: the guesses after the pronoun. Over the
     probe stories in which both children have a thing, P(the referent's thing after "his") and
-    P(the other child's thing there), intact, without the Tom head (its mean output, as in every
-    removal) at every token, at "he" only and at "his" only, and beside it every other head
-    removed in turn (the median, and the Tom head's rank by the fall it causes, 1 = largest)."""
+    P(the other child's thing there), intact and without each role's head (roles: role ->
+    (layer, head), 1-based; its mean output at every token, as in every removal), and without
+    the Tom head at "he" only and at "his" only."""
     examples = own_thing_examples(count)
     measures = ablate.own_thing_measures(tok, examples, model.cfg.context)
     means = ablate.mean_head_outputs(
         model, tok.encode_batch(data.heldout_generated(ablate.STORIES)), ablate.STORY_TOKENS, autocast_bf16
     )
-    every = ablate.ablate_heads(model, measures, means, autocast_bf16)
-    layer, head = tom_head["layer"] - 1, tom_head["head"] - 1
-    tokenized = [tokenize_example(e, tok, model.cfg.context) for e in examples]
-    own = measures[0]
-    removed = [v for row in every["ablated"]["own_thing"] for v in row]
-    tom = layer * model.cfg.n_head + head
+    heads = {role: (layer - 1, head - 1) for role, (layer, head) in roles.items()}
+    removed = ablate.ablate_heads(model, measures, means, autocast_bf16, only=set(heads.values()))
     stats = {
         "own_thing.stories": len(examples),
-        "own_thing.intact.own": every["intact"]["own_thing"],
-        "own_thing.intact.other": every["intact"]["other_thing"],
-        "own_thing.without_tom_head.own": every["ablated"]["own_thing"][layer][head],
-        "own_thing.without_tom_head.other": every["ablated"]["other_thing"][layer][head],
+        "own_thing.intact.own": removed["intact"]["own_thing"],
+        "own_thing.intact.other": removed["intact"]["other_thing"],
     }
+    for role, (layer, head) in heads.items():
+        for name, measure in (("own", "own_thing"), ("other", "other_thing")):
+            stats[f"own_thing.without_{role}.{name}"] = removed["ablated"][measure][layer][head]
+    tokenized = [tokenize_example(e, tok, model.cfg.context) for e in examples]
     for at in ("he", "his"):
         where = [(t.spans[at][0],) for t in tokenized]
-        value = ablate.removed_at(model, own, means, layer, head, where, autocast_bf16)
+        value = ablate.removed_at(model, measures[0], means, *heads["tom_head"], where, autocast_bf16)
         stats[f"own_thing.without_tom_head_at_{at}.own"] = round(value, 5)
-    stats["own_thing.other_heads_median.own"] = round(statistics.median(removed[:tom] + removed[tom + 1 :]), 5)
-    stats["own_thing.tom_head_rank"] = 1 + sum(v < removed[tom] for v in removed)  # lower P: a larger fall
     return stats
 
 
@@ -199,13 +197,12 @@ def remove_role_heads(model, tok, roles, tinystories_dir=None, seed=0):
     return ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in roles.values()})
 
 
-def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None, remove_together=None):
-    """Every named number of the three models (a dict model name -> model, sharing `tok`).
-    tokenized_examples: the example set (sprout.examples), with tom_he and zorbin among them.
+def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None):
+    """Every named number of the three models (a dict model name -> model, sharing `tok`) but the
+    induction heads removed together (with_together adds those).
+    tokenized_examples: the example set (sprout.chapter.examples), with tom_he and zorbin among them.
     removed: an ablation of every head already run (the artifacts' pass), else the heads the
-    chapter names are removed here. remove_together(heads, others): how the heads called
-    induction heads are removed together (the artifacts keep the result); by default
-    ablate.heads_removed_together on Sprout."""
+    chapter names are removed here."""
     examples = {t.example.id: t for t in tokenized_examples}
     sprout = models["sprout"]
     repeats = make_repeats(tok, seed)
@@ -257,6 +254,7 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
         "tom_head": (tom["layer"], tom["head"]),
     }
     stats.update(removal_stats(removed or remove_role_heads(sprout, tok, roles, tinystories_dir, seed), roles))
+    stats.update(own_thing_stats(sprout, tok, roles))
 
     for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
         for name in MODELS:
@@ -265,21 +263,22 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
             stats[f"e_loss.{corpus}.{name}"] = float(torch.tensor(loss).exp())
             measured_on[f"loss.{corpus}.{name}"] = measured_on[f"e_loss.{corpus}.{name}"] = about
 
-    together = None
     induction = called_heads(heads["sprout"]["repeats"]["induction"], band["induction"]["called"])
-    if induction:
-        # the control sets leave out the previous-token heads too: induction heads read them
-        read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
-        others = [
-            (l, h)
-            for l in range(1, sprout.cfg.n_layer + 1)
-            for h in range(1, sprout.cfg.n_head + 1)
-            if (l, h) not in {*induction, *read_by_them}
-        ]
-        remove_together = remove_together or partial(ablate.heads_removed_together, sprout, tok, seed=seed)
-        together = remove_together(induction, others)
-        stats.update(together_stats(together))
-    return Measurements(stats, heads, curves, icl, band, together, dict(sorted(measured_on.items())))
+    # the control sets leave out the previous-token heads too: induction heads read them
+    read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
+    others = [
+        (l, h)
+        for l in range(1, sprout.cfg.n_layer + 1)
+        for h in range(1, sprout.cfg.n_head + 1)
+        if (l, h) not in {*induction, *read_by_them}
+    ]
+    return Measurements(stats, heads, curves, icl, band, induction, others, dict(sorted(measured_on.items())))
+
+
+def with_together(measured, together):
+    """measured with the numbers of its induction heads removed together (together: the result of
+    ablate.removed_together for measured.induction_heads and controls from measured.control_pool)."""
+    return replace(measured, stats={**measured.stats, **together_stats(together)}, together=together)
 
 
 def together_stats(together):

@@ -16,8 +16,8 @@ import random
 
 import torch
 
+from ..analysis.head_scores import SCORE_KINDS, head_scores, untrained_like
 from .examples import TokenizedExample
-from .head_scores import SCORE_KINDS, head_scores, untrained_like
 
 UNTRAINED_SEEDS = 5  # seeds seed .. seed + 4
 MARGIN = 0.1  # "clearly above": at least this much (scores are shares of attention, 0..1)

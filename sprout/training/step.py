@@ -6,7 +6,7 @@ inductor fuses the float32 log-softmax of the logits with the output layer's epi
 import torch
 import torch.nn.functional as F
 
-from .data import IGNORE
+from ..corpus.data import IGNORE
 
 
 def autocast_loss(model, inputs, targets, reduction="mean"):

@@ -1,0 +1,3 @@
+"""Tools that read any checkpoint from the inside: attention weights (the lens), head scores,
+held-out evaluation, head removal, and the records the widgets draw. Nothing here knows this
+chapter's stories or claims (import-linter checks it: `make lint`)."""
