@@ -246,47 +246,6 @@ def pronoun_measure(tokenizer, examples, context):
     return Measure("pronoun_probe", tuple(rows), tuple(positions), kind="prob")
 
 
-def own_thing_measures(tokenizer, examples, context):
-    """P(the referent's thing) and P(the other child's thing) at the same place, right after
-    the pronoun's "his"/"her" (probe_texts.own_thing_examples): a guess that depends on who
-    "he" is. The other's row is the same text with the other's thing put in its place."""
-    from ..chapter.examples import tokenize_example
-
-    own, other, at = [], [], []
-    for example in examples:
-        t = tokenize_example(example, tokenizer, context)
-        start = t.spans["own"][0]
-        other_id = t.ids[t.spans["other"][0]]
-        own.append(tuple(t.ids[: start + 1]))
-        other.append((*t.ids[:start], other_id))
-        at.append((start - 1,))
-    return [
-        Measure("own_thing", tuple(own), tuple(at), kind="prob"),
-        Measure("other_thing", tuple(other), tuple(at), kind="prob"),
-    ]
-
-
-@torch.no_grad()
-def removed_at(model, measure, means, layer, head, where, autocast_bf16=True):
-    """A prob measure with one head (0-based) replaced by its mean only at the positions
-    where[i] of row i (the other positions keep it): what its output at those tokens does."""
-    total = 0.0
-    for row, positions, hide in zip(measure.rows, measure.positions, where):
-        ids = torch.tensor([row])
-
-        def replace(at, heads, hide=hide):
-            if at != layer:
-                return heads
-            heads = heads.clone()
-            heads[0, list(hide), head, :] = means[layer, head].to(heads.dtype)
-            return heads
-
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
-            logits = forward.run(model, ids, replace=replace).logits
-        total += _target_logprobs(logits, ids, [positions]).exp().sum().item()
-    return total / sum(len(p) for p in measure.positions)
-
-
 VALIDATION = "loss_tinystories_validation"
 
 

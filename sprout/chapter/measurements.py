@@ -19,7 +19,7 @@ from ..corpus import data
 from ..model import context_of
 from .baselines import baseline_stats, baselines, called_heads
 from .examples import load_examples, tokenize_example
-from .probe_texts import PROBE_STORIES, name_examples, own_thing_examples, pronoun_examples
+from .probe_texts import PROBE_STORIES, name_examples, pronoun_examples
 from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
@@ -107,35 +107,6 @@ def tom_he(model, tokenized):
         "tom_positions": toms,
         "he_position": he,
     }
-
-
-def own_thing_stats(model, tok, roles, count=PROBE_STORIES, autocast_bf16=False):
-    """Where the Tom head's attention from "he" can act: the guesses after the pronoun. Over the
-    probe stories in which both children have a thing, P(the referent's thing after "his") and
-    P(the other child's thing there), intact and without each role's head (roles: role ->
-    (layer, head), 1-based; its mean output at every token, as in every removal), and without
-    the Tom head at "he" only and at "his" only."""
-    examples = own_thing_examples(count)
-    measures = ablate.own_thing_measures(tok, examples, model.cfg.context)
-    means = ablate.mean_head_outputs(
-        model, tok.encode_batch(data.heldout_generated(ablate.STORIES)), ablate.STORY_TOKENS, autocast_bf16
-    )
-    heads = {role: (layer - 1, head - 1) for role, (layer, head) in roles.items()}
-    removed = ablate.ablate_heads(model, measures, means, autocast_bf16, only=set(heads.values()))
-    stats = {
-        "own_thing.stories": len(examples),
-        "own_thing.intact.own": removed["intact"]["own_thing"],
-        "own_thing.intact.other": removed["intact"]["other_thing"],
-    }
-    for role, (layer, head) in heads.items():
-        for name, measure in (("own", "own_thing"), ("other", "other_thing")):
-            stats[f"own_thing.without_{role}.{name}"] = removed["ablated"][measure][layer][head]
-    tokenized = [tokenize_example(e, tok, model.cfg.context) for e in examples]
-    for at in ("he", "his"):
-        where = [(t.spans[at][0],) for t in tokenized]
-        value = ablate.removed_at(model, measures[0], means, *heads["tom_head"], where, autocast_bf16)
-        stats[f"own_thing.without_tom_head_at_{at}.own"] = round(value, 5)
-    return stats
 
 
 def _head(best, value_name="value"):
@@ -254,7 +225,6 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
         "tom_head": (tom["layer"], tom["head"]),
     }
     stats.update(removal_stats(removed or remove_role_heads(sprout, tok, roles, tinystories_dir, seed), roles))
-    stats.update(own_thing_stats(sprout, tok, roles))
 
     for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
         for name in MODELS:

@@ -43,54 +43,22 @@ NAME_TEMPLATES = (
 ANIMALS = ("dragon", "mouse", "bear", "fox", "owl", "turtle", "rabbit", "goat")
 
 
-def _pronoun_stories(count, seed):
-    """(index, template, referent, its text, the other child's thing, the referent's thing), seeded."""
+def pronoun_examples(count=PROBE_STORIES, seed=PROBE_SEED):
+    """Examples with marks: "he" (the pronoun) and a1, a2, ... (every earlier naming of its referent)."""
     rng = random.Random(seed)
+    out = []
     for i in range(count):
         male = rng.random() < 0.5
         referent = Person(rng.choice(BOY_NAMES if male else GIRL_NAMES), male)
         other = rng.choice(GIRL_NAMES if male else BOY_NAMES)
         x, y = rng.sample(THINGS, 2)
-        template = i % len(PRONOUN_TEMPLATES)
-        text = PRONOUN_TEMPLATES[template].format(
-            a=referent.name, b=other, x=x, y=y, he=referent.he, place=rng.choice(PLACES), pet=rng.choice(PETS)
-        )
-        yield i, template, referent, text, x, y
-
-
-def pronoun_examples(count=PROBE_STORIES, seed=PROBE_SEED):
-    """Examples with marks: "he" (the pronoun) and a1, a2, ... (every earlier naming of its referent)."""
-    out = []
-    for i, _, referent, text, _, _ in _pronoun_stories(count, seed):
         a, he = referent.name, referent.he
+        text = PRONOUN_TEMPLATES[i % len(PRONOUN_TEMPLATES)].format(
+            a=a, b=other, x=x, y=y, he=he, place=rng.choice(PLACES), pet=rng.choice(PETS)
+        )
         namings = len(re.findall(rf"\b{a}\b", text[: text.rindex(f" {he} ")]))
         marks = {"he": (he, 1), **{f"a{k}": (a, k) for k in range(1, namings + 1)}}
         out.append(Example(f"pronoun_{i}", "pronoun probe", text, marks))
-    return out
-
-
-# How the pronoun probe's stories go on where each child has a thing of its own: the thing that
-# follows "his"/"her" is the referent's, so guessing it depends on who "he" is.
-OWN_THING_ENDINGS = {0: " for {his} {y}.", 2: " at {his} {y}."}
-
-
-def own_thing_examples(count=PROBE_STORIES, seed=PROBE_SEED):
-    """The pronoun probe's stories (the same seeded ones) in which both children have a thing,
-    each read on past the pronoun to "his <the referent's thing>". Marks: "he", "his" (the
-    possessive after it), "own" (the referent's thing, there) and "other" (the other child's
-    thing, its only naming)."""
-    out = []
-    for i, template, referent, text, x, y in _pronoun_stories(count, seed):
-        if template not in OWN_THING_ENDINGS:
-            continue
-        text += OWN_THING_ENDINGS[template].format(his=referent.his, y=y)
-        marks = {
-            "he": (referent.he, 1),
-            "his": (referent.his, 1),
-            "own": (y, len(re.findall(rf"\b{y}\b", text))),
-            "other": (x, 1),
-        }
-        out.append(Example(f"own_thing_{i}", "own-thing probe", text, marks))
     return out
 
 
