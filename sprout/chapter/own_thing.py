@@ -18,10 +18,12 @@ from ..analysis import ablate
 from ..corpus import data
 from .examples import Example, tokenize_example
 from .probe_texts import PROBE_STORIES, PRONOUN_TEMPLATES, pronoun_examples
+from .probes import attention_share
 
 # How a story of these templates goes on: the thing after "his"/"her" is the referent's ({y});
-# the other child ({b}) has a thing of its own ({x}) in both.
-ENDINGS = {0: " for {his} {y}.", 2: " at {his} {y}."}
+# the other child ({b}) has a thing of its own ({x}) in both. "lost" and "own" keep "her" from
+# reading as "him" ("dug for her." is a sentence too).
+ENDINGS = {0: " for {his} lost {y}.", 2: " at {his} own {y}."}
 
 
 def template_fields(template, text):
@@ -97,6 +99,18 @@ def removed_at(model, measure, means, layer, head, where, autocast_bf16=True):
     return total / sum(len(p) for p in measure.positions)
 
 
+def share_before_pronoun(model, tok, layer, head, count=PROBE_STORIES):
+    """Mean share of one head's attention (0-based) from the token before the pronoun onto
+    every earlier naming of its referent, over the pronoun probe's stories: where the head acts
+    on the guess of the pronoun itself."""
+    total = 0.0
+    for example in pronoun_examples(count):
+        t = tokenize_example(example, tok, model.cfg.context)
+        keys = [p for name, (s, e) in t.spans.items() if name != "he" for p in range(s, e)]
+        total += attention_share(model, t.ids, t.spans["he"][0] - 1, keys)[layer, head].item()
+    return total / count
+
+
 def own_thing_stats(model, tok, roles, count=PROBE_STORIES, autocast_bf16=False):
     """P(the referent's thing after "his") and P(the other child's thing there), intact and
     without each role's head (roles: role -> (layer, head), 1-based, "tom_head" among them) at
@@ -120,6 +134,9 @@ def own_thing_stats(model, tok, roles, count=PROBE_STORIES, autocast_bf16=False)
         where = [(t.spans[at][0],) for t in tokenized]
         value = removed_at(model, measures[0], means, *heads["tom_head"], where, autocast_bf16)
         stats[f"own_thing.without_tom_head_at_{at}.own"] = round(value, 5)
+    stats["probes.pronoun.tom_head_before_pronoun"] = round(
+        share_before_pronoun(model, tok, *heads["tom_head"], count), 4
+    )
     return stats
 
 
