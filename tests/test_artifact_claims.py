@@ -27,9 +27,9 @@ def test_a_number_on_the_wrong_side_is_one_line_naming_it(stats, claim):
     bound = claim.bound(stats)
     wrong = dict(stats)
     wrong[claim.key] = bound - 1 if claim.compare == ">=" else bound + 1
-    failures = claims.artifact_claim_failures(wrong)
-    assert len(failures) == 1 and "\n" not in failures[0]
-    assert failures[0].startswith(f"{claim.key} = {wrong[claim.key]}: does not hold")
+    failures = claims.artifact_claim_failures(wrong)  # a claim bounded by this number may fail too
+    assert failures and all("\n" not in line for line in failures)
+    assert any(line.startswith(f"{claim.key} = {wrong[claim.key]}: does not hold") for line in failures)
 
 
 def test_a_missing_number_is_one_line_naming_it(stats):
