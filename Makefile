@@ -29,6 +29,7 @@ lint: setup
 	$(VENV)/bin/ruff format --quiet --check .
 	npx --no-install prettier --check --log-level warn $(JS_FILES)
 	npx --no-install eslint --format unix .
+	$(VENV)/bin/lint-imports --no-cache
 
 format: setup
 	$(VENV)/bin/ruff check --quiet --fix .

@@ -1,11 +1,11 @@
-"""float16 or int8 for the browser model? Size and fidelity of both on the six examples.
+"""How coarse can the browser model's int8 scales be? Size and fidelity per grouping.
 
     .venv/bin/python -m benchmarks.browser_weights   # writes test-output/browser_weights.json
 
-float16: sprout/export.py's file (weights stored as float16, computed in float32). int8: the
-float32 export quantised by onnxruntime's dynamic quantisation (per-channel int8 MatMul weights,
-int8 embedding Gather). Each is compared with PyTorch: the largest attention difference and the
-share of positions where the top-1 next token agrees.
+For one scale per whole row of inputs and one per 128, 64, 32 (the export's) and 16 inputs:
+the exported file's bytes, and its figures against the published examples
+(build_artifacts/browser_fidelity.py: attention, next-token probabilities, changed top-1
+guesses), and the Zorbin example's four next-piece probabilities beside the published ones.
 """
 
 import json
@@ -13,75 +13,48 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-import onnx
-import torch
 
-from sprout.analysis.lens import capture_attention
+from build_artifacts import browser_fidelity
+from build_artifacts.browser_model import head_means
+from sprout import export
+from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint
-from sprout.export import OPSET, BrowserForward, export_onnx, quiet_exporter, run_onnx
 
 ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "docs" / "artifacts"
 OUT = ROOT / "test-output" / "browser_weights.json"
+GROUPS = (None, 128, 64, 32, 16)
 
 
-def float32_export(model, path):
-    ids = torch.zeros(1, 8, dtype=torch.long)
-    tokens = torch.export.Dim("tokens", min=2, max=model.cfg.context)
-    with torch.no_grad(), quiet_exporter():
-        program = torch.onnx.export(
-            BrowserForward(model).eval(),
-            (ids,),
-            dynamo=True,
-            opset_version=OPSET,
-            input_names=["ids"],
-            output_names=["logits", "attention"],
-            dynamic_shapes={"ids": {1: tokens}},
-            optimize=True,
-            verbose=False,
-        )
-    onnx.save_model(program.model_proto, path)
-
-
-def fidelity(model, path, examples):
-    worst, agree, positions = 0.0, 0, 0
-    for ids in examples:
-        logits, attention = run_onnx(path, ids)
-        want_logits, want = capture_attention(model, torch.tensor([ids]))
-        worst = max(worst, float(np.abs(attention - want[0].numpy()).max()))
-        agree += int((logits.argmax(-1) == want_logits[0].numpy().argmax(-1)).sum())
-        positions += len(ids)
-    return {
-        "bytes": Path(path).stat().st_size,
-        "largest_attention_difference": worst,
-        "top1_agreement": agree / positions,
-        "positions": positions,
-    }
+def zorbin_probs(session, tokenized):
+    start, end = tokenized.spans["second"]
+    probs = browser_fidelity.softmax(export.run_onnx(session, tokenized.ids)[0])
+    return [round(float(probs[p, tokenized.ids[p + 1]]), 5) for p in range(start, end - 1)]
 
 
 def main():
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    model, _, _ = load_checkpoint(ROOT / "build_artifacts" / "checkpoints" / "sprout")
-    examples = [
-        json.loads(p.read_text())["ids"] for p in sorted((ROOT / "docs" / "artifacts" / "examples").glob("*.json"))
-    ]
+    model, tokenizer, _ = load_checkpoint(ROOT / "build_artifacts" / "checkpoints" / "sprout")
+    means = head_means(model, tokenizer)
+    records = {p.stem: json.loads(p.read_text()) for p in sorted((ARTIFACTS / "examples").glob("*.json"))}
+    zorbin = tokenize_example({e.id: e for e in load_examples()}["zorbin"], tokenizer, model.cfg.context)
+    stats = json.loads((ARTIFACTS / "stats.json").read_text())
+    report = {"published_zorbin_probs": stats["zorbin.sprout.probs"], "groupings": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        fp16, fp32, int8 = (Path(tmp) / n for n in ("fp16.onnx", "fp32.onnx", "int8.onnx"))
-        export_onnx(model, fp16)
-        float32_export(model, fp32)
-        quantize_dynamic(
-            str(fp32),
-            str(int8),
-            weight_type=QuantType.QInt8,
-            per_channel=True,
-            op_types_to_quantize=["MatMul", "Gather"],
-        )
-        report = {
-            name: fidelity(model, path, examples)
-            for name, path in (("float16", fp16), ("int8", int8), ("float32", fp32))
-        }
+        for group in GROUPS:
+            path = Path(tmp) / f"{group}.onnx"
+            export.export_onnx(model, means, path, group)
+            session = export.session(path)
+            figures = browser_fidelity.measure(lambda ids, s=session: export.run_onnx(s, ids), records)
+            probs = zorbin_probs(session, zorbin)
+            report["groupings"]["per row" if group is None else str(group)] = {
+                "bytes": path.stat().st_size,
+                **figures,
+                "problems": browser_fidelity.problems(figures),
+                "zorbin_probs": probs,
+                "zorbin_largest_gap": round(float(np.abs(np.subtract(probs, stats["zorbin.sprout.probs"])).max()), 5),
+            }
     OUT.parent.mkdir(exist_ok=True)
-    OUT.write_text(json.dumps(report, indent=1) + "\n")
+    OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))
 
 

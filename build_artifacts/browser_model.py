@@ -1,78 +1,122 @@
-"""The files the "Try your own story" page downloads: Sprout as ONNX, its tokenizer, a description.
+"""The files the "Try your own story" page downloads: Sprout as ONNX with a switch per head, its
+tokenizer, a description; and gpt-1 the same way, fetched only when the reader asks for it.
 
-Exporting takes about half a minute, so a build reuses the previous set's ONNX file when it was
-made from the same checkpoint bytes by the same export code (model.json records both).
+A head switched off is replaced by its mean output over sprout.ablate's reference texts, the
+means the ablation pass uses (ablations.py), computed the same way and shipped in the file.
+Exporting takes about half a minute per model, so the ONNX bytes are kept in the build's cache
+under the checkpoint, the means and the export code.
 """
 
-import json
+import hashlib
 import shutil
+import sys
+import tempfile
 from pathlib import Path
 
+from build_artifacts import browser_fidelity
+from build_artifacts.cache import code_version
 from build_artifacts.output import write_json
+from sprout import export
+from sprout.analysis import ablate
+from sprout.chapter import removals
 from sprout.corpus.data import file_sha256
-from sprout.export import OPSET, export_onnx
 
 FOLDER = "browser"
 MODEL_FILE = "sprout.onnx"
 INFO_FILE = "model.json"
+GPT1_FILE = "gpt1.onnx"
+GPT1_INFO_FILE = "gpt1.json"
 TOKENIZER_FILE = "tokenizer.json"
-EXPORT_VERSION = 1  # raise when sprout/export.py changes what it writes
-FP16_LIMIT = 32_000_000  # bytes: the issue's ceiling for a float16 file
+EXPORT_VERSION = 2  # 2: heads_on input, int8 weights
+SIZE_LIMIT = 17_000_000  # bytes: the issue's ceiling for Sprout's int8 file
 
 
-def describe(model, tokenizer, checkpoint_sha, onnx_bytes, onnx_sha):
+def head_means(model, tokenizer):
+    """(layers, heads, head_dim): each head's mean output, as the ablation pass takes it."""
+    tokens = min(removals.STORY_TOKENS, model.cfg.context)
+    return ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
+
+
+def onnx_bytes(model, means):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "model.onnx"
+        export.export_onnx(model, means, path)
+        return path.read_bytes()
+
+
+def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
     cfg = model.cfg
-    return {
+    info = {
         "export_version": EXPORT_VERSION,
         "checkpoint_sha256": checkpoint_sha,
-        "file": MODEL_FILE,
-        "bytes": onnx_bytes,
-        "sha256": onnx_sha,
-        "weights": "float16",
+        "file": file,
+        "bytes": len(data),
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "weights": "int8",
+        "weight_format": {
+            "matrices": f"int8, one float16 scale per {export.GROUP} inputs of each row, times the scale "
+            "in float32 when the session starts",
+            "group": export.GROUP,
+            "float32": "norm gains, RoPE tables, head means",
+        },
         "compute": "float32",
-        "opset": OPSET,
+        "opset": export.OPSET,
         "layers": cfg.n_layer,
         "heads": cfg.n_head,
         "context": cfg.context,
         "vocab_size": cfg.vocab_size,
         "start_id": tokenizer.start_id,
         "tokenizer": TOKENIZER_FILE,
-        "inputs": {"ids": "int64 [1, T], 2 <= T <= context"},
+        "inputs": {
+            "ids": "int64 [1, T], 2 <= T <= context",
+            "heads_on": "float32 [layers, heads]: 1 head on, 0 head off (its mean output over "
+            "sprout.ablate's reference texts); between: on * own output + (1 - on) * mean",
+        },
+        "switch": {"input": "heads_on", "shape": [cfg.n_layer, cfg.n_head], "on": 1, "off": 0},
+        "head_means_from": f"{removals.STORIES} held-out generated stories, first {removals.STORY_TOKENS} tokens each",
         "outputs": {"logits": "float32 [T, vocab]", "attention": "float32 [layers, heads, T, T]"},
     }
+    if fidelity is not None:
+        info["fidelity"] = fidelity
+    return info
 
 
-def reusable(previous, checkpoint_sha):
-    """The previous set's ONNX file, if it came from these checkpoint bytes and this export code."""
-    info_path, onnx_path = Path(previous) / INFO_FILE, Path(previous) / MODEL_FILE
-    if not (info_path.is_file() and onnx_path.is_file()):
-        return None
-    try:
-        info = json.loads(info_path.read_text(encoding="utf-8"))
-    except ValueError:
-        return None
-    same = (
-        info.get("checkpoint_sha256") == checkpoint_sha
-        and info.get("export_version") == EXPORT_VERSION
-        and info.get("sha256") == file_sha256(onnx_path)
-    )
-    return onnx_path if same else None
+def exported(name, model, tokenizer, checkpoint_dir, cache):
+    """(checkpoint sha256, ONNX bytes) of one model, from the cache while nothing it depends on changed."""
+    checkpoint_sha = file_sha256(Path(checkpoint_dir) / "model.safetensors")
+    means = head_means(model, tokenizer)
+    key = (checkpoint_sha, hashlib.sha256(means.numpy().tobytes()).hexdigest(), export.GROUP)
+    data = cache.get(f"browser_{name}", lambda: onnx_bytes(model, means), *key, code_version(export))
+    return checkpoint_sha, data
 
 
-def write_browser_files(folder, previous, checkpoint_dir, model, tokenizer):
-    """Write sprout.onnx, tokenizer.json and model.json into folder; returns model.json's content."""
+def write_model(folder, name, file, model, tokenizer, checkpoint_dir, cache, records, log=None):
+    """One model's ONNX file, checked against the published examples; returns its description."""
+    checkpoint_sha, data = exported(name, model, tokenizer, checkpoint_dir, cache)
+    (Path(folder) / file).write_bytes(data)
+    session = export.session(Path(folder) / file)
+    fidelity = browser_fidelity.measure(lambda ids: export.run_onnx(session, ids), records, name)
+    wrong = browser_fidelity.problems(fidelity)
+    if wrong:  # recorded either way; tests/test_browser_model.py holds the published files to the limits
+        print(f"browser model: {name}'s int8 file is outside the limits: {'; '.join(wrong)}", file=log or sys.stderr)
+    return describe(model, tokenizer, checkpoint_sha, file, data, fidelity)
+
+
+def write_browser_files(folder, cache, checkpoints, models, tokenizer, records):
+    """Write sprout.onnx, model.json, gpt1.onnx, gpt1.json and tokenizer.json into folder.
+    checkpoints: the published checkpoints' folder; models: name -> model (float32); records:
+    the build's example records, which each file is measured against. Returns model.json's content."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    checkpoint_sha = file_sha256(Path(checkpoint_dir) / "model.safetensors")
-    old = reusable(previous, checkpoint_sha)
-    if old is not None:
-        shutil.copyfile(old, folder / MODEL_FILE)
-    else:
-        export_onnx(model, folder / MODEL_FILE)
-    onnx_bytes = (folder / MODEL_FILE).stat().st_size
-    if onnx_bytes > FP16_LIMIT:
-        raise ValueError(f"the browser model is {onnx_bytes:,} bytes, over the {FP16_LIMIT:,} allowed")
-    shutil.copyfile(Path(checkpoint_dir) / TOKENIZER_FILE, folder / TOKENIZER_FILE)
-    info = describe(model, tokenizer, checkpoint_sha, onnx_bytes, file_sha256(folder / MODEL_FILE))
+    checkpoints = Path(checkpoints)
+    info = write_model(
+        folder, "sprout", MODEL_FILE, models["sprout"], tokenizer, checkpoints / "sprout", cache, records
+    )
+    if info["bytes"] > SIZE_LIMIT:
+        raise ValueError(f"the browser model is {info['bytes']:,} bytes, over the {SIZE_LIMIT:,} allowed")
+    gpt1 = write_model(folder, "gpt1", GPT1_FILE, models["gpt1"], tokenizer, checkpoints / "gpt1", cache, records)
+    info["comparison"] = {"gpt1": GPT1_INFO_FILE}
+    shutil.copyfile(checkpoints / "sprout" / TOKENIZER_FILE, folder / TOKENIZER_FILE)
+    write_json(folder / GPT1_INFO_FILE, gpt1)
     write_json(folder / INFO_FILE, info)
     return info

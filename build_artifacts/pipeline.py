@@ -137,15 +137,8 @@ def _build(opts, bar):
 
     stage(2)  # in float32 and bf16, as the models run in training
     sprout = models["sprout"]
-    every_head = cache.get(
-        "ablations",
-        lambda: ablations.every_head(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories, opts.seed),
-        checkpoint_sha["sprout"],
-        corpus_key(opts.tinystories),
-        opts.seed,
-        code_version(ablations),
-    )
     earlier = ablations.published(opts.out) or ablations.published(DEFAULT_OUT)
+    every_head = ablations.every_head(sprout, tokenizer, checkpoint_sha["sprout"], opts.tinystories, earlier, opts.seed)
     ablation = ablations.summary(sprout, every_head, earlier)
     # everything else in float64, on copies made once: the same bytes on any CPU
     models64 = {name: in_float64(copy.deepcopy(model)) for name, model in models.items()}
@@ -174,16 +167,14 @@ def _build(opts, bar):
         code_version(measurements),
     )
     if measured.induction_heads:  # removed together in float32 and bf16, like the pass over every head
-        ablation["together"] = cache.get(
-            "together",
-            lambda: ablations.together(
-                sprout, tokenizer, checkpoint_sha["sprout"], measured.induction_heads, measured.control_pool, opts.seed
-            ),
+        ablation["together"] = ablations.together(
+            sprout,
+            tokenizer,
             checkpoint_sha["sprout"],
             measured.induction_heads,
             measured.control_pool,
+            earlier,
             opts.seed,
-            code_version(ablations),
         )
         measured = measurements.with_together(measured, ablation["together"])
     own = cache.get(
@@ -266,12 +257,13 @@ def _build(opts, bar):
         stats.update({**own, **raced, **race.trained_on_stats({**trainings, **{n: c[2] for n, c in controls.items()}})})
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
-        browser_model.write_browser_files(
+        browser_model.write_browser_files(  # in float32, as the page computes
             tmp / browser_model.FOLDER,
-            Path(opts.out) / browser_model.FOLDER,
-            Path(opts.checkpoints) / "sprout",
-            sprout,
+            cache,
+            opts.checkpoints,
+            {name: models[name] for name in ("sprout", "gpt1")},
             tokenizer,
+            records,
         )
         write_json(
             tmp / "manifest.json",

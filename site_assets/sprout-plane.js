@@ -10,6 +10,27 @@
 import { attend } from './sprout-math.js';
 import { actionButton, el, shadowFrame, svgEl } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
+import {
+  EXTENT,
+  SIZE,
+  UNIT,
+  clampSharpness,
+  cssRgb,
+  dividerOf,
+  fmt1,
+  formatPlaneHash,
+  fromSvg,
+  nobodyFitsLayout,
+  onPlane,
+  parsePairs,
+  parsePlaneHash,
+  parseVector,
+  planeSentence,
+  positiveHalf,
+  toSvg,
+  valuesFor,
+} from './sprout-plane-core.js';
+import { PlaneReadouts, READOUTS_CSS } from './sprout-plane-readouts.js';
 import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
 import { hashState } from './sprout-url-state.js';
 
@@ -22,9 +43,6 @@ const START_VALUES = {
 };
 const START_QUERY = [1.0, 0.8];
 
-const EXTENT = 3; // the plane shows -3 .. 3 on both axes
-const UNIT = 50; // SVG units per plane unit
-const SIZE = 2 * EXTENT * UNIT;
 const STEP = 0.1;
 const BIG_STEP = 0.5;
 const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -55,93 +73,9 @@ svg { display: block; width: 100%; height: auto; user-select: none; -webkit-user
   pointer-events: none;
 }
 .shade-label { fill: var(--fg-light); font-size: 12px; pointer-events: none; }
-.readouts { flex: 1 1 14rem; min-width: 0; }
-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-caption { text-align: left; font-weight: 600; padding-bottom: 0.2rem; }
-th, td { padding: 0.15rem 0.3rem; text-align: left; border-bottom: 1px solid var(--fg-lightest); }
-td.score { text-align: right; white-space: nowrap; }
-.swatch {
-  display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
-  border: 1px solid var(--fg-lighter); vertical-align: -0.1em; margin-right: 0.3em;
-}
-.bar-track { height: 0.55rem; background: var(--fg-lightest); border-radius: 0.2rem; overflow: hidden; }
-.bar { height: 100%; border-right: 1px solid var(--fg-lighter); }
-.weight { white-space: nowrap; font-size: 0.9em; }
-.output-row { display: flex; align-items: center; gap: 0.5rem; margin-top: 0.5rem; flex-wrap: wrap; }
-.output-swatch {
-  width: 2.2rem; height: 2.2rem; border-radius: 0.3rem; border: 1px solid var(--fg-lighter); flex: none;
-}
-.weight-sum, .coords { color: var(--fg-light); margin: 0.3rem 0 0; }
-.note-nobody {
-  margin: 0.4rem 0 0; padding: 0.3rem 0.5rem; border-left: 3px solid var(--accent);
-  background: var(--fg-lightest);
-}
+${READOUTS_CSS}
 .sharpness-control input { width: 8rem; max-width: 40vw; }
 `;
-
-function parsePairs(text, fallback, length) {
-  if (!text) return structuredClone(fallback);
-  try {
-    const parsed = JSON.parse(text);
-    const ok = Object.values(parsed).every(
-      (v) => Array.isArray(v) && v.length === length && v.every(Number.isFinite),
-    );
-    return ok && Object.keys(parsed).length ? parsed : structuredClone(fallback);
-  } catch {
-    return structuredClone(fallback);
-  }
-}
-
-function parseVector(text, fallback) {
-  const numbers = (text || '').split(',').map((s) => Number.parseFloat(s));
-  return numbers.length === 2 && numbers.every(Number.isFinite) ? numbers : [...fallback];
-}
-
-const round2 = (x) => Math.round(x * 100) / 100;
-const clamp = (x) => Math.min(EXTENT, Math.max(-EXTENT, x));
-const toSvg = ([x, y]) => [SIZE / 2 + x * UNIT, SIZE / 2 - y * UNIT];
-// toFixed without the "-0.0" that tiny negative numbers would print
-const fixed = (x, digits) => x.toFixed(digits).replace(/^-(0\.?0*)$/, '$1');
-const fmt1 = (x) => fixed(x, 1);
-const fmt2 = (x) => fixed(x, 2);
-const cssRgb = (rgb) => `rgb(${rgb.map((c) => Math.round(c * 255)).join(', ')})`;
-
-/**
- * The part of the square [-EXTENT, EXTENT]^2 where q . x > 0 (keys there score positive):
- * the square's corners on that side plus where the dividing line q . x = 0 crosses its edges.
- */
-function positiveHalf(query) {
-  const e = EXTENT;
-  const corners = [
-    [-e, -e],
-    [e, -e],
-    [e, e],
-    [-e, e],
-  ];
-  const side = (p) => query[0] * p[0] + query[1] * p[1];
-  const polygon = [];
-  corners.forEach((a, i) => {
-    const b = corners[(i + 1) % 4];
-    const sa = side(a),
-      sb = side(b);
-    if (sa > 0) polygon.push(a);
-    if (sa > 0 !== sb > 0 && sa !== sb) {
-      const t = sa / (sa - sb);
-      polygon.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
-    }
-  });
-  return polygon;
-}
-
-/** "Nobody fits": every key moved into the half-plane x + y >= 1, the query facing away. */
-function nobodyFitsLayout(keys) {
-  const moved = {};
-  for (const [name, [x, y]] of Object.entries(keys)) {
-    const shift = Math.max(0, (1 - (x + y)) / 2);
-    moved[name] = [round2(clamp(x + shift)), round2(clamp(y + shift))];
-  }
-  return { keys: moved, query: [-1.0, -1.0] };
-}
 
 // Lifecycle and theme (the host's data-theme) come from SproutElement (sprout-element.js).
 class SproutPlane extends SproutElement {
@@ -153,10 +87,10 @@ class SproutPlane extends SproutElement {
 
   /** "1.2/-0.4/2.0" from the URL hash: the query's x and y, then the sharpness. */
   useHash(text) {
-    const numbers = text.split('/').map(Number);
-    if (numbers.length !== 3 || !numbers.every(Number.isFinite)) return false;
-    this.moveTo('query', numbers.slice(0, 2));
-    this.sharpness = Math.min(5, Math.max(0, numbers[2]));
+    const wanted = parsePlaneHash(text);
+    if (!wanted) return false;
+    this.moveTo('query', wanted.query);
+    this.sharpness = wanted.sharpness;
     if (this.lastResult) this.render();
     return true;
   }
@@ -167,18 +101,17 @@ class SproutPlane extends SproutElement {
 
   readStart() {
     const keys = parsePairs(this.getAttribute('keys'), START_KEYS, 2);
-    let values = parsePairs(this.getAttribute('values'), START_VALUES, 3);
-    if (!Object.keys(keys).every((name) => values[name])) {
-      values = Object.fromEntries(
-        Object.keys(keys).map((name, i) => [name, values[name] ?? Object.values(START_VALUES)[i % 4]]),
-      );
-    }
+    const values = valuesFor(
+      Object.keys(keys),
+      parsePairs(this.getAttribute('values'), START_VALUES, 3),
+      START_VALUES,
+    );
     const sharpness = Number.parseFloat(this.getAttribute('sharpness'));
     this.start = {
       keys,
       values,
       query: parseVector(this.getAttribute('query'), START_QUERY),
-      sharpness: Number.isFinite(sharpness) ? Math.min(5, Math.max(0, sharpness)) : 1,
+      sharpness: Number.isFinite(sharpness) ? clampSharpness(sharpness) : 1,
     };
     this.names = Object.keys(keys);
   }
@@ -245,7 +178,8 @@ class SproutPlane extends SproutElement {
     const layout = el('div', 'layout');
     const plane = el('div', 'plane');
     plane.append(this.buildSvg());
-    layout.append(plane, this.buildReadouts());
+    this.readouts = new PlaneReadouts(this.names, this.values);
+    layout.append(plane, this.readouts.box);
     return layout;
   }
 
@@ -315,65 +249,6 @@ class SproutPlane extends SproutElement {
     return point;
   }
 
-  buildReadouts() {
-    const box = el('div', 'readouts');
-    const table = el('table');
-    const caption = el('caption', '', 'Scores and weights');
-    const head = el('tr');
-    head.append(el('th', '', 'key'), el('th', '', 'score'), el('th', '', 'weight'));
-    const thead = el('thead');
-    thead.append(head);
-    const body = el('tbody');
-    this.readouts = {};
-    for (const name of this.names) body.append(this.readoutRow(name));
-    table.append(caption, thead, body);
-
-    this.sumText = el('p', 'weight-sum');
-    this.nobodyNote = el(
-      'p',
-      'note-nobody',
-      'Every score is negative, yet the weights still add up to 100%: ' +
-        'softmax always shares out all of the attention. Attention cannot look nowhere.',
-    );
-    this.nobodyNote.setAttribute('role', 'note');
-    const outputRow = el('div', 'output-row');
-    this.outputSwatch = el('div', 'output-swatch');
-    this.outputSwatch.setAttribute('aria-hidden', 'true');
-    const outputText = el('div');
-    outputText.append(el('strong', '', 'Output '), el('span', '', '(the weighted blend of the values): '));
-    this.outputValue = el('span', 'output');
-    outputText.append(this.outputValue);
-    outputRow.append(this.outputSwatch, outputText);
-    this.coords = el('p', 'coords');
-    box.append(table, this.sumText, outputRow, this.coords, this.nobodyNote);
-    return box;
-  }
-
-  readoutRow(name) {
-    const row = el('tr');
-    const key = el('th');
-    key.setAttribute('scope', 'row');
-    const swatch = el('span', 'swatch');
-    swatch.style.background = cssRgb(this.values[name]);
-    swatch.setAttribute('aria-hidden', 'true');
-    key.append(swatch, name);
-    const score = el('td', 'score');
-    const weightCell = el('td');
-    const track = el('div', 'bar-track');
-    const bar = el('div', 'bar');
-    bar.style.background = cssRgb(this.values[name]);
-    track.append(bar);
-    track.setAttribute('aria-hidden', 'true');
-    const weight = el('div', 'weight');
-    weightCell.append(track, weight);
-    score.dataset.key = name;
-    weight.dataset.key = name;
-    bar.dataset.key = name;
-    row.append(key, score, weightCell);
-    this.readouts[name] = { score, weight, bar };
-    return row;
-  }
-
   buildStatus() {
     this.status = el('p', 'visually-hidden status');
     this.status.setAttribute('aria-live', 'polite');
@@ -391,30 +266,11 @@ class SproutPlane extends SproutElement {
   render() {
     const { scores, weights, output } = this.compute();
     this.renderPlane(output);
-    this.names.forEach((name, j) => this.renderReadout(name, scores[j], weights[j]));
-    const total = weights.reduce((a, b) => a + b, 0);
-    this.sumText.textContent = `The weights add up to ${(total * 100).toFixed(1)}%.`;
-    this.sumText.dataset.value = String(total);
-    this.nobodyNote.hidden = !scores.every((s) => s < 0);
-    this.outputValue.textContent = `rgb(${output.map((c) => c.toFixed(3)).join(', ')})`;
-    this.outputValue.dataset.value = output.map((c) => c.toFixed(3)).join(',');
-    this.outputSwatch.style.background = cssRgb(output);
-    this.coords.textContent = `query (${fmt2(this.query[0])}, ${fmt2(this.query[1])})`;
-    this.coords.dataset.x = String(this.query[0]);
-    this.coords.dataset.y = String(this.query[1]);
+    this.readouts.show({ scores, weights, output }, this.query);
     this.slider.value = String(this.sharpness);
     this.sharpnessText.textContent = `× ${this.sharpness.toFixed(1)}`;
     this.dataset.sharpness = String(this.sharpness);
     this.lastResult = { scores, weights, output };
-  }
-
-  renderReadout(name, score, weight) {
-    const { score: scoreCell, weight: weightText, bar } = this.readouts[name];
-    scoreCell.textContent = fmt2(score);
-    scoreCell.dataset.value = String(score);
-    weightText.textContent = `${(weight * 100).toFixed(1)}% (${weight.toFixed(3)})`;
-    weightText.dataset.value = String(weight);
-    bar.style.width = `${weight * 100}%`;
   }
 
   renderPlane(output) {
@@ -435,21 +291,14 @@ class SproutPlane extends SproutElement {
   }
 
   renderHalfPlane() {
-    const [qx, qy] = this.query;
-    const length = Math.hypot(qx, qy);
-    const visible = length > 1e-9;
+    const divider = dividerOf(this.query);
     for (const node of [this.shade, this.divider, this.shadeLabel])
-      node.style.display = visible ? '' : 'none';
-    if (!visible) return;
+      node.style.display = divider ? '' : 'none';
+    if (!divider) return;
     const polygon = positiveHalf(this.query).map(toSvg);
     this.shade.setAttribute('points', polygon.map((p) => p.join(',')).join(' '));
-    const far = 2 * EXTENT;
-    this.setLine(
-      this.divider,
-      [(-qy / length) * far, (qx / length) * far],
-      [(qy / length) * far, (-qx / length) * far],
-    );
-    const [lx, ly] = toSvg([(qx / length) * 2.5, (qy / length) * 2.5]);
+    this.setLine(this.divider, divider.from, divider.to);
+    const [lx, ly] = toSvg(divider.label);
     this.shadeLabel.setAttribute('x', lx);
     this.shadeLabel.setAttribute('y', ly);
   }
@@ -462,18 +311,14 @@ class SproutPlane extends SproutElement {
 
   /** A sentence for screen readers, after a move ends (not on every pointer move). */
   announce() {
-    const { weights } = this.lastResult;
-    const parts = this.names.map((name, j) => `${name} ${(weights[j] * 100).toFixed(1)}%`);
-    this.status.textContent =
-      `Query at (${fmt1(this.query[0])}, ${fmt1(this.query[1])}), ` +
-      `sharpness ${this.sharpness.toFixed(1)}. Weights: ${parts.join(', ')}.`;
-    this.link.save(`${fmt2(this.query[0])}/${fmt2(this.query[1])}/${this.sharpness.toFixed(1)}`);
+    this.status.textContent = planeSentence(this.query, this.sharpness, this.names, this.lastResult.weights);
+    this.link.save(formatPlaneHash(this.query, this.sharpness));
   }
 
   // ---- moving points ----
 
   moveTo(name, [x, y]) {
-    const at = [round2(clamp(x)), round2(clamp(y))];
+    const at = [onPlane(x), onPlane(y)];
     if (name === 'query') this.query = at;
     else this.keys[name] = at;
   }
@@ -500,7 +345,7 @@ class SproutPlane extends SproutElement {
     const matrix = this.svg.getScreenCTM();
     if (!matrix) return null;
     const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-    return [(p.x - SIZE / 2) / UNIT, (SIZE / 2 - p.y) / UNIT];
+    return fromSvg([p.x, p.y]);
   }
 
   listenToPointer(svg) {
@@ -536,4 +381,4 @@ class SproutPlane extends SproutElement {
 }
 
 define('sprout-plane', SproutPlane);
-export { SproutPlane, nobodyFitsLayout, positiveHalf };
+export { SproutPlane };

@@ -1,12 +1,14 @@
-"""Sprout for the browser: an export-only forward pass and its ONNX file.
+"""Sprout for the browser: the explicit forward pass (sprout/forward.py) as one ONNX file, with
+a switch per head.
 
-The chapter's model calls SDPA, which never hands back its weights, and F.rms_norm, which older
-ONNX exporters cannot translate. BrowserForward reads the same parameters but writes both out:
-RMSNorm as x / sqrt(mean(x^2) + eps) * gain, attention as softmax(q k^T / sqrt(d) + mask) v, so
-one run returns the logits and every head's weights, stacked [layers, heads, T, T].
+The graph takes the token ids and `heads_on` (layers x heads): a head at 1 writes its own
+output, a head at 0 writes its mean output over the reference texts, exactly as sprout.ablate
+removes a head for the chapter's numbers (values in between blend the two). The means travel
+inside the file, in float32. Everything is computed in float32, as the published artifacts.
 
-The file stores the weights as float16 (half the bytes of float32) and casts them back to
-float32 when the session starts, so the browser computes in float32 like the published artifacts.
+The weight matrices are stored as int8 with one scale per group of inputs of each row (see
+quantize_weights); the graph turns them back into float32 once, when the session starts
+(onnxruntime folds the constant arithmetic), so a run costs what a float32 file costs.
 """
 
 import logging
@@ -21,71 +23,148 @@ import numpy as np
 import torch
 import torch.nn as nn
 
+from . import forward
+
 OPSET = 18
 MIN_TOKENS = 2  # the exporter specialises a dimension of size 1, so the traced input has 2 or more
+GROUP = 32  # inputs of a weight row that share one int8 scale
+MEANS_NAME = "head_means"
 
 
-def rms_norm(x, weight, eps):
-    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
-
-
-def rotate(x, cos, sin):
-    x1, x2 = x.chunk(2, dim=-1)
-    return torch.cat((x1 * cos - x2 * sin, x1 * sin + x2 * cos), dim=-1)
+class ExportError(ValueError):
+    """The model or its head means cannot be exported as asked: one line for the user."""
 
 
 class BrowserForward(nn.Module):
-    """ids (1, T) int64 -> (logits (T, vocab), attention (layers, heads, T, T)); T <= context."""
+    """(ids (1, T) int64, heads_on (layers, heads) float32) -> (logits (T, vocab), attention
+    (layers, heads, T, T)); T <= context."""
 
-    def __init__(self, model):
+    def __init__(self, model, means):
         super().__init__()
+        cfg = model.cfg
+        want = (cfg.n_layer, cfg.n_head, cfg.head_dim)
+        if means is None:
+            raise ExportError("the export needs each head's mean output (sprout.ablate.mean_head_outputs)")
+        if tuple(means.shape) != want:
+            raise ExportError(f"head means have shape {tuple(means.shape)}, the model needs {want}")
+        if not torch.isfinite(means).all():
+            raise ExportError("head means hold a NaN or an infinity")
         self.model = model
-        self.cfg = model.cfg
+        self.register_buffer(MEANS_NAME, means.detach().float().clone())
 
-    def forward(self, ids):
-        m, cfg = self.model, self.cfg
-        T = ids.size(1)
-        H, D = cfg.n_head, cfg.head_dim
-        cos, sin = m.cos[:T], m.sin[:T]
-        future = torch.arange(T).unsqueeze(0) > torch.arange(T).unsqueeze(1)
-        x = m.embed(ids)
-        maps = []
-        for block in m.blocks:
-            a = block.attn
-            h = rms_norm(x, block.attn_norm.weight, block.attn_norm.eps)
-            q, k, v = a.qkv(h).split(cfg.d_model, dim=2)
-            q = q.view(1, T, H, D).transpose(1, 2)
-            k = k.view(1, T, H, D).transpose(1, 2)
-            v = v.view(1, T, H, D).transpose(1, 2)
-            q = rotate(rms_norm(q, a.q_norm.weight, a.q_norm.eps), cos, sin)
-            k = rotate(rms_norm(k, a.k_norm.weight, a.k_norm.eps), cos, sin)
-            scores = (q @ k.transpose(-2, -1)) / math.sqrt(D)
-            weights = scores.masked_fill(future, float("-inf")).softmax(dim=-1)
-            maps.append(weights[0])
-            y = (weights @ v).transpose(1, 2).reshape(1, T, cfg.d_model)
-            x = x + a.proj(y)
-            x = x + block.mlp(rms_norm(x, block.mlp_norm.weight, block.mlp_norm.eps))
-        logits = rms_norm(x, m.norm.weight, m.norm.eps) @ m.embed.weight.t()
-        return logits[0], torch.stack(maps)
+    def forward(self, ids, heads_on):
+        means = getattr(self, MEANS_NAME)
+
+        def replace(layer, y):  # y (1, T, heads, head_dim): what each head hands the output projection
+            on = heads_on[layer].view(1, 1, -1, 1)
+            return on * y + (1 - on) * means[layer]
+
+        trace = forward.run(self.model, ids, weights=True, explicit=True, replace=replace)
+        return trace.logits[0], torch.stack([w[0] for w in trace.weights])
 
 
-def weights_to_float16(model_proto):
-    """Store every float32 initializer as float16 plus a Cast back to float32 at the graph's start."""
+def quantize(array, axis, group=GROUP):
+    """(int8 codes, float16 scales) of a 2-D float array, one scale per `group` consecutive
+    entries along `axis`, the weight's inputs (group None: one scale for all of them; where
+    `group` does not divide the inputs, their greatest common divisor). The
+    entries are split into groups as a new axis: [rows, inputs] -> codes [rows, inputs / group,
+    group], scales [rows, inputs / group, 1], and the same with axis 0 for a stored transpose."""
+    x = np.asarray(array, dtype=np.float32)
+    n = x.shape[axis]
+    size = n if group is None else math.gcd(n, group)  # a row that 32 does not divide gets smaller groups
+    blocks = x.reshape(x.shape[:axis] + (n // size, size) + x.shape[axis + 1 :])
+    largest = np.abs(blocks).max(axis=axis + 1, keepdims=True)
+    scales = (largest / 127).astype(np.float16)
+    scales[scales == 0] = np.float16(2**-24)  # an all-zero group (or one below float16's range): any scale will do
+    codes = np.clip(np.rint(blocks / scales.astype(np.float32)), -127, 127).astype(np.int8)
+    return codes, scales
+
+
+def dequantized(codes, scales, shape):
+    """The float32 weight the graph rebuilds: codes times their scale, in the original shape."""
+    return (codes.astype(np.float32) * scales.astype(np.float32)).reshape(shape)
+
+
+def quantized_like_the_export(model, group=GROUP):
+    """A copy of the model whose weight matrices hold what the browser computes with (the
+    int8 codes times their scales), for measuring what the int8 file costs without exporting."""
+    import copy
+
+    twin = copy.deepcopy(model)
+    with torch.no_grad():
+        for _, p in weight_matrices(twin):
+            codes, scales = quantize(p.numpy(), 1, group)
+            p.copy_(torch.from_numpy(dequantized(codes, scales, p.shape)))
+    return twin
+
+
+def weight_matrices(model):
+    """(name, parameter) of every 2-D weight: the embedding (tied to the output) and the linear layers."""
+    return [(n, p) for n, p in model.named_parameters() if p.dim() == 2]
+
+
+def quantize_weights(proto, model, group=GROUP):
+    """Store each of the model's weight matrices in the graph (as exported, or transposed by the
+    exporter's folding) as int8 codes and float16 scales, rebuilt in float32 by Cast, Mul and
+    Reshape at the graph's start. Everything else (norm gains, RoPE tables, head means) stays."""
     from onnx import TensorProto, helper, numpy_helper
 
-    graph = model_proto.graph
-    casts = []
+    by_shape = {}
+    for _, p in weight_matrices(model):
+        by_shape.setdefault(tuple(p.shape), []).append(p.detach().numpy())
+    graph = proto.graph
+    kept, nodes, found = [], [], 0
     for init in graph.initializer:
-        if init.data_type != TensorProto.FLOAT:
+        array = numpy_helper.to_array(init) if init.data_type == TensorProto.FLOAT and len(init.dims) == 2 else None
+        axis = None if array is None else _input_axis(array, by_shape)
+        if axis is None:
+            kept.append(init)
             continue
-        array = numpy_helper.to_array(init)
+        found += 1
+        codes, scales = quantize(array, axis, group)
         name = init.name
-        init.CopyFrom(numpy_helper.from_array(array.astype(np.float16), f"{name}.f16"))
-        casts.append(helper.make_node("Cast", [f"{name}.f16"], [name], to=TensorProto.FLOAT, name=f"cast_{name}"))
-    nodes = casts + list(graph.node)
+        kept += [
+            numpy_helper.from_array(codes, f"{name}.int8"),
+            numpy_helper.from_array(scales, f"{name}.scale"),
+            numpy_helper.from_array(np.asarray(array.shape, dtype=np.int64), f"{name}.shape"),
+        ]
+        nodes += [
+            helper.make_node("Cast", [f"{name}.int8"], [f"{name}.codes"], to=TensorProto.FLOAT),
+            helper.make_node("Cast", [f"{name}.scale"], [f"{name}.scale32"], to=TensorProto.FLOAT),
+            helper.make_node("Mul", [f"{name}.codes", f"{name}.scale32"], [f"{name}.blocks"]),
+            helper.make_node("Reshape", [f"{name}.blocks", f"{name}.shape"], [name]),
+        ]
+    expected = len(weight_matrices(model))
+    if found < expected:
+        raise ExportError(f"found {found} of the model's {expected} weight matrices in the exported graph")
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
+    rest = list(graph.node)
     del graph.node[:]
-    graph.node.extend(nodes)
-    return model_proto
+    graph.node.extend(nodes + rest)
+    return proto
+
+
+def _input_axis(array, by_shape):
+    """1 if array is one of the model's weights as stored ([outputs, inputs]), 0 if it is one
+    transposed, None if it is not a weight matrix."""
+    for p in by_shape.get(array.shape, ()):
+        if np.array_equal(array, p):
+            return 1
+    for p in by_shape.get(array.shape[::-1], ()):
+        if np.array_equal(array, p.T):
+            return 0
+    return None
+
+
+def without_trace_notes(proto):
+    """Drop what the exporter notes on each node (the Python stack, with this machine's paths:
+    about 420 kB that the browser never reads) and its guessed intermediate shapes."""
+    for node in proto.graph.node:
+        del node.metadata_props[:]
+        node.doc_string = ""
+    del proto.graph.value_info[:]
+    return proto
 
 
 @contextmanager
@@ -102,27 +181,29 @@ def quiet_exporter():
         logger.setLevel(level)
 
 
-def export_onnx(model, path):
-    """Write the browser model to `path` (atomically); returns its size in bytes."""
+def export_onnx(model, means, path, group=GROUP):
+    """Write the browser model with its head means to `path` (atomically); returns its size in bytes."""
     import onnx
 
-    forward = BrowserForward(model).eval()
+    forward_pass = BrowserForward(model, means).eval()
+    cfg = model.cfg
     ids = torch.zeros(1, 8, dtype=torch.long)
-    tokens = torch.export.Dim("tokens", min=MIN_TOKENS, max=model.cfg.context)
+    heads_on = torch.ones(cfg.n_layer, cfg.n_head)
+    tokens = torch.export.Dim("tokens", min=MIN_TOKENS, max=cfg.context)
     with torch.no_grad(), quiet_exporter():
         program = torch.onnx.export(
-            forward,
-            (ids,),
+            forward_pass,
+            (ids, heads_on),
             dynamo=True,
             opset_version=OPSET,
-            input_names=["ids"],
+            input_names=["ids", "heads_on"],
             output_names=["logits", "attention"],
-            dynamic_shapes={"ids": {1: tokens}},
+            dynamic_shapes={"ids": {1: tokens}, "heads_on": None},
             optimize=True,
             verbose=False,
             report=False,
         )
-    proto = weights_to_float16(program.model_proto)
+    proto = without_trace_notes(quantize_weights(program.model_proto, model, group))
     onnx.checker.check_model(proto)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -138,10 +219,21 @@ def export_onnx(model, path):
     return path.stat().st_size
 
 
-def run_onnx(path, ids):
-    """(logits (T, vocab), attention (layers, heads, T, T)) of the ONNX file on ids (a list)."""
+def all_on(layers, heads):
+    return np.ones((layers, heads), dtype=np.float32)
+
+
+def session(path):
     import onnxruntime as ort
 
-    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
-    logits, attention = session.run(None, {"ids": np.asarray([ids], dtype=np.int64)})
+    return ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+
+
+def run_onnx(path_or_session, ids, heads_on=None):
+    """(logits (T, vocab), attention (layers, heads, T, T)) of the ONNX file on ids (a list),
+    with every head on unless heads_on (layers x heads, 1 on, 0 off) says otherwise."""
+    s = session(path_or_session) if isinstance(path_or_session, (str, Path)) else path_or_session
+    shape = s.get_inputs()[1].shape
+    on = all_on(*shape) if heads_on is None else np.asarray(heads_on, dtype=np.float32)
+    logits, attention = s.run(None, {"ids": np.asarray([ids], dtype=np.int64), "heads_on": on})
     return logits, attention

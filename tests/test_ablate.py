@@ -10,7 +10,7 @@ from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copi
 from sprout.analysis import ablate
 from sprout.analysis.evaluate import repeat_loss
 from sprout.analysis.lens import capture_attention, induction_scores
-from sprout.chapter import own_thing
+from sprout.chapter import own_thing, removals
 from sprout.corpus.data import repeat_batch
 
 N = 12  # |R|
@@ -59,7 +59,7 @@ def test_removing_an_unused_head_changes_nothing(measured):
 def test_removing_the_induction_head_takes_the_repeats_advantage_away(measured):
     _, result, scores = measured
     layer, head = divmod(int(scores.argmax()), CFG.n_head)
-    shares = ablate.damage(result)["shares"]["repeat"]
+    shares = removals.damage(result)["shares"]["repeat"]
     assert shares[layer][head] > 0.8, "most of the advantage is gone"
     assert shares[PREVIOUS_TOKEN[0]][PREVIOUS_TOKEN[1]] > 0.5, "the head it reads from is needed too"
     decoys = [
@@ -69,7 +69,7 @@ def test_removing_the_induction_head_takes_the_repeats_advantage_away(measured):
         if (l, h) not in (INDUCTION, PREVIOUS_TOKEN, UNUSED)
     ]
     assert max(abs(s) for s in decoys) < 0.2
-    assert ablate.damage(result)["breaks"][layer][head] == pytest.approx(shares[layer][head], abs=1e-4)
+    assert removals.damage(result)["breaks"][layer][head] == pytest.approx(shares[layer][head], abs=1e-4)
 
 
 def test_the_hook_leaves_the_model_as_it_was(copier, measured):

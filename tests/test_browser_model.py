@@ -1,101 +1,182 @@
-"""Sprout for the browser (sprout/export.py, build_artifacts/browser_model.py): the ONNX file run
-with onnxruntime against PyTorch, on a tiny model exported here and on the committed file."""
+"""The browser models (sprout/export.py, build_artifacts/browser_model.py): the ONNX file run
+with onnxruntime against the explicit forward pass and sprout.ablate, on a tiny model exported
+here, and the committed files against the published artifacts."""
 
 import importlib.util
 import json
 from pathlib import Path
 
 import numpy as np
+import onnx
 import pytest
 import torch
 
-from build_artifacts import browser_model
-from sprout.analysis.encoding import decode_attention
+from build_artifacts import browser_fidelity, browser_model
+from build_artifacts.cache import Cache
+from sprout import export, forward
+from sprout.analysis import ablate
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
+from sprout.chapter import probe_texts, removals
+from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.corpus.data import file_sha256
-from sprout.export import run_onnx
 from sprout.model import TransformerConfig, build_model
 
 pytest.importorskip("onnxruntime")
 pytestmark = pytest.mark.slow  # exports a model and reads the published checkpoint
 
 ROOT = Path(__file__).resolve().parents[1]
-PUBLISHED = ROOT / "build_artifacts" / "checkpoints" / "sprout"
-BROWSER = ROOT / "docs" / "artifacts" / "browser"
-EXAMPLES = ROOT / "docs" / "artifacts" / "examples"
+CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
+PUBLISHED = CHECKPOINTS / "sprout"
+ARTIFACTS = ROOT / "docs" / "artifacts"
+BROWSER = ARTIFACTS / "browser"
+EXAMPLES = ARTIFACTS / "examples"
+AGREEMENT = 1e-3  # the issue's: the page reproduces the published ablation numbers within this
 
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory, tokenizer):
-    """A tiny random Sprout-shaped model (its own vocabulary size), exported once."""
+    """A tiny random Sprout-shaped model (its own vocabulary size), stored in bf16 as published,
+    its head means over a few texts, and its browser file, exported once."""
     torch.manual_seed(3)
-    cfg = TransformerConfig(vocab_size=tokenizer.vocab_size, context=24, n_layer=2, n_head=3, d_model=48)
-    model = build_model(cfg).eval()
+    cfg = TransformerConfig(vocab_size=tokenizer.vocab_size, context=24, n_layer=2, n_head=2, d_model=64)
     folder = tmp_path_factory.mktemp("tiny")
-    save_checkpoint(folder / "sprout", model, tokenizer, {}, dtype=torch.bfloat16)  # as published
+    save_checkpoint(folder / "sprout", build_model(cfg).eval(), tokenizer, {}, dtype=torch.bfloat16)
     model, tokenizer, _ = load_checkpoint(folder / "sprout")  # the weights as stored
-    return model, tokenizer, folder / "sprout"
+    texts = torch.randint(1, cfg.vocab_size, (4, 20), generator=torch.Generator().manual_seed(1)).tolist()
+    means = ablate.mean_head_outputs(model, texts)
+    export.export_onnx(model, means, folder / "tiny.onnx")
+    return model, tokenizer, means, folder
 
 
-@pytest.fixture(scope="module")
-def tiny_browser(tiny, tmp_path_factory):
-    """The tiny model's browser files, written as the pipeline writes them (one export)."""
-    model, tokenizer, checkpoint = tiny
-    folder = tmp_path_factory.mktemp("browser")
-    info = browser_model.write_browser_files(folder, folder.parent / "none", checkpoint, model, tokenizer)
-    return folder, info
+def twin_run(model, ids, replace=None):
+    """The explicit forward pass of the model's int8 twin: what the file should compute."""
+    with torch.no_grad():
+        trace = forward.run(model, torch.tensor([ids]), weights=True, explicit=True, replace=replace)
+    return trace.logits[0].numpy(), torch.stack([w[0] for w in trace.weights]).numpy()
 
 
-def torch_run(model, ids):
-    logits, weights = capture_attention(model, torch.tensor([ids]))
-    return logits[0].numpy(), weights[0].numpy()
-
-
-def test_the_export_gives_pytorchs_logits_and_attention_at_every_length(tiny, tiny_browser):
-    model, _, _ = tiny
-    path = tiny_browser[0] / "sprout.onnx"
+def test_with_every_head_on_the_file_is_the_forward_pass_on_its_int8_weights(tiny):
+    model, _, _, folder = tiny
+    twin = export.quantized_like_the_export(model)
+    session = export.session(folder / "tiny.onnx")
+    assert [(i.name, i.type, i.shape) for i in session.get_inputs()] == [
+        ("ids", "tensor(int64)", [1, "tokens"]),
+        ("heads_on", "tensor(float)", [2, 2]),
+    ]
+    assert [o.name for o in session.get_outputs()] == ["logits", "attention"]
     rng = np.random.default_rng(0)
     for T in (2, 9, model.cfg.context):  # the shortest story, one in between, a full context
         ids = [0, *rng.integers(1, model.cfg.vocab_size, T - 1).tolist()]
-        logits, attention = run_onnx(path, ids)
-        want_logits, want_attention = torch_run(model, ids)
-        assert attention.shape == (2, 3, T, T)
-        assert np.abs(attention - want_attention).max() < 2e-3  # float16 weights, float32 compute
-        assert np.abs(logits - want_logits).max() < 2e-2
-        assert (logits.argmax(-1) == want_logits.argmax(-1)).mean() >= 0.95
+        logits, attention = export.run_onnx(session, ids)
+        want_logits, want_attention = twin_run(twin, ids)
+        assert attention.shape == (2, 2, T, T)
+        assert np.abs(attention - want_attention).max() < 1e-5
+        assert np.abs(logits - want_logits).max() < 1e-4
         assert np.allclose(np.triu(attention, 1), 0) and np.allclose(attention.sum(-1), 1, atol=1e-5)
+        # and the int8 weights stay close to the checkpoint's own
+        exact_logits, exact_attention = twin_run(model, ids)
+        assert np.abs(attention - exact_attention).max() < 0.05
 
 
-def test_the_build_reuses_the_export_while_the_checkpoint_is_unchanged(tiny, tiny_browser, tmp_path, monkeypatch):
-    model, tokenizer, checkpoint = tiny
-    first_folder, first = tiny_browser
-    assert first["checkpoint_sha256"] == file_sha256(checkpoint / "model.safetensors")
+def test_a_head_switched_off_is_replaced_as_sprout_ablate_replaces_it(tiny):
+    model, _, means, folder = tiny
+    twin = export.quantized_like_the_export(model)
+    session = export.session(folder / "tiny.onnx")
+    ids = [0, *np.random.default_rng(1).integers(1, model.cfg.vocab_size, 19).tolist()]
+    measure = ablate.Measure("loss", (tuple(ids),), (tuple(range(len(ids) - 1)),))
+    for heads in ([(0, 1)], [(1, 0)], [(0, 0), (1, 1)], [(0, 0), (0, 1), (1, 0), (1, 1)]):
+        on = np.ones((2, 2), dtype=np.float32)
+        for layer, head in heads:
+            on[layer, head] = 0
+        logits, _ = export.run_onnx(session, ids, on)
+        logprobs = torch.from_numpy(logits).double().log_softmax(-1)
+        loss = -logprobs[torch.arange(len(ids) - 1), torch.tensor(ids[1:])].mean().item()
+        removed = ablate.ablate_together(twin, [measure], means, [heads], autocast_bf16=False)["removed"][0]
+        assert loss == pytest.approx(removed["loss"], abs=2e-5), heads
+        assert np.abs(logits - export.run_onnx(session, ids)[0]).max() > 1e-3, "the switch changed something"
 
-    def no_export(*args):
-        raise AssertionError("exported again although the checkpoint did not change")
+    blend = np.array([[0.5, 1.0], [0.0, 0.25]], dtype=np.float32)
 
-    monkeypatch.setattr(browser_model, "export_onnx", no_export)
-    again = browser_model.write_browser_files(tmp_path / "b", first_folder, checkpoint, model, tokenizer)
-    assert again == first
-    assert (tmp_path / "b" / "sprout.onnx").read_bytes() == (first_folder / "sprout.onnx").read_bytes()
-    assert (tmp_path / "b" / "tokenizer.json").read_bytes() == (checkpoint / "tokenizer.json").read_bytes()
+    def mixed(layer, y):
+        on = torch.from_numpy(blend[layer]).view(1, 1, -1, 1)
+        return on * y + (1 - on) * means[layer]
 
-    exported = []
-    monkeypatch.setattr(
-        browser_model,
-        "export_onnx",
-        lambda m, path: exported.append(path) or Path(path).write_bytes(b"stand-in for a new export"),
-    )
-    info = json.loads((tmp_path / "b" / "model.json").read_text())
-    info["checkpoint_sha256"] = "0" * 64  # as if the published checkpoint had changed
-    (tmp_path / "b" / "model.json").write_text(json.dumps(info))
-    browser_model.write_browser_files(tmp_path / "c", tmp_path / "b", checkpoint, model, tokenizer)
-    assert exported == [tmp_path / "c" / "sprout.onnx"]
+    logits, attention = export.run_onnx(session, ids, blend)
+    want_logits, want_attention = twin_run(twin, ids, mixed)
+    assert np.abs(logits - want_logits).max() < 1e-4 and np.abs(attention - want_attention).max() < 1e-5
+
+
+def test_quantize_keeps_each_weight_within_half_its_groups_step():
+    rng = np.random.default_rng(2)
+    w = rng.normal(0, 0.05, (6, 96)).astype(np.float32)
+    w[0, :32] = 0  # an all-zero group
+    w[1, 40] = 3.0  # one large weight coarsens only its own group
+    for axis, array in ((1, w), (0, w.T)):
+        codes, scales = export.quantize(array, axis)
+        assert codes.dtype == np.int8 and scales.dtype == np.float16
+        back = export.dequantized(codes, scales, array.shape)
+        step = np.repeat(scales.astype(np.float32), 32, axis=axis + 1).reshape(array.shape)
+        assert (np.abs(back - array) <= step / 2 + 1e-9).all()
+    back = export.dequantized(*export.quantize(w, 1), w.shape)
+    assert (back[0, :32] == 0).all()
+    assert np.abs(back[1, 64:] - w[1, 64:]).max() < np.abs(back[1, 32:64] - w[1, 32:64]).max() / 10
+    per_row = export.dequantized(*export.quantize(w, 1, None), w.shape)
+    assert np.abs(per_row - w).mean() > 2 * np.abs(back - w).mean()
+    codes, scales = export.quantize(w[:, :40], 1)  # 32 does not divide 40: groups of 8
+    assert codes.shape == (6, 5, 8) and scales.shape == (6, 5, 1)
+
+
+def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tmp_path, monkeypatch):
+    model, tokenizer, _, folder = tiny
+    cache = Cache(tmp_path / "cache")
+    exports = []
+    real = export.export_onnx
+    monkeypatch.setattr(export, "export_onnx", lambda *a, **k: exports.append(1) or real(*a, **k))
+    sha, first = browser_model.exported("sprout", model, tokenizer, folder / "sprout", cache)
+    assert sha == file_sha256(folder / "sprout" / "model.safetensors") and len(exports) == 1
+    again = browser_model.exported("sprout", model, tokenizer, folder / "sprout", Cache(tmp_path / "cache"))
+    assert again[1] == first and len(exports) == 1, "exported again although nothing changed"
+    changed = tmp_path / "changed"
+    save_checkpoint(changed, model, tokenizer, {"note": "other bytes"}, dtype=torch.float32)
+    browser_model.exported("sprout", model, tokenizer, changed, Cache(tmp_path / "cache"))
+    assert len(exports) == 2, "a checkpoint with other bytes is exported again"
+
+
+@pytest.mark.parametrize(
+    "means, message",
+    [
+        (None, "needs each head's mean output"),
+        (torch.zeros(2, 3, 32), r"shape \(2, 3, 32\), the model needs \(2, 2, 32\)"),
+        (torch.full((2, 2, 32), float("nan")), "NaN"),
+    ],
+)
+def test_bad_head_means_stop_the_export_with_one_line_and_write_nothing(tiny, tmp_path, means, message):
+    model, _, _, _ = tiny
+    with pytest.raises(export.ExportError, match=message) as caught:
+        export.export_onnx(model, means, tmp_path / "out.onnx")
+    assert "\n" not in str(caught.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interrupted_export_leaves_the_previous_file_whole(tiny, tmp_path, monkeypatch):
+    model, _, means, folder = tiny
+    target = tmp_path / "sprout.onnx"
+    target.write_bytes(b"the previous file")
+
+    def killed(proto, path):
+        Path(path).write_bytes(proto.SerializeToString()[:1000])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(onnx, "save_model", killed)
+    with pytest.raises(KeyboardInterrupt):
+        export.export_onnx(model, means, target)
+    assert target.read_bytes() == b"the previous file"
+    assert [p.name for p in tmp_path.iterdir()] == ["sprout.onnx"]
 
 
 def test_text_induction_scores_equal_the_repeat_detector_on_a_clean_repeat(tiny):
-    model, _, _ = tiny
+    model, _, _, _ = tiny
     n = 7
     R = [11, 5, 30, 2, 17, 9, 40]  # all different, none the start mark
     ids = [0, *R, *R]
@@ -114,7 +195,11 @@ def test_the_story_fixture_is_what_python_says_now():
     assert committed == json.loads(json.dumps(module.fixture(), ensure_ascii=False))
 
 
-# ---- the committed file of the published checkpoint --------------------------------------
+# ---- the committed files of the published checkpoints -------------------------------------
+
+
+def read(path):
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -122,30 +207,115 @@ def published():
     if not (BROWSER / "sprout.onnx").is_file():
         pytest.fail("docs/artifacts/browser/sprout.onnx is missing: run python -m build_artifacts")
     model, tokenizer, _ = load_checkpoint(PUBLISHED)
-    return model, tokenizer, json.loads((BROWSER / "model.json").read_text())
+    return model, tokenizer, read(BROWSER / "model.json")
 
 
-def test_the_committed_browser_model_is_the_published_checkpoints(published):
+@pytest.fixture(scope="module")
+def records():
+    return {p.stem: read(p) for p in sorted(EXAMPLES.glob("*.json"))}
+
+
+def test_the_committed_browser_models_are_the_published_checkpoints(published):
     _, tokenizer, info = published
-    assert info["checkpoint_sha256"] == file_sha256(PUBLISHED / "model.safetensors"), "re-run the artifacts"
-    assert info["sha256"] == file_sha256(BROWSER / "sprout.onnx")
-    assert info["bytes"] == (BROWSER / "sprout.onnx").stat().st_size <= 32_000_000
-    assert info["start_id"] == tokenizer.start_id
+    gpt1 = read(BROWSER / info["comparison"]["gpt1"])
+    for name, described in (("sprout", info), ("gpt1", gpt1)):
+        file = BROWSER / described["file"]
+        assert described["checkpoint_sha256"] == file_sha256(CHECKPOINTS / name / "model.safetensors"), name
+        assert described["sha256"] == file_sha256(file), name
+        assert described["bytes"] == file.stat().st_size
+        assert described["start_id"] == tokenizer.start_id
+        inputs = export.session(file).get_inputs()
+        assert [(i.name, i.shape) for i in inputs] == [
+            ("ids", [1, "tokens"]),
+            ("heads_on", [described["layers"], described["heads"]]),
+        ]
+        assert described["switch"]["shape"] == [described["layers"], described["heads"]]
+    assert info["bytes"] <= browser_model.SIZE_LIMIT
+    assert (gpt1["layers"], gpt1["heads"]) == (1, 4)
     assert (BROWSER / "tokenizer.json").read_bytes() == (PUBLISHED / "tokenizer.json").read_bytes()
 
 
-def test_on_the_six_examples_the_onnx_file_matches_pytorch_and_the_artifacts(published):
-    model, _, _ = published
-    positions = agree = 0
-    for path in sorted(EXAMPLES.glob("*.json")):
-        example = json.loads(path.read_text())
-        ids, a = example["ids"], example["attention"]
-        logits, attention = run_onnx(BROWSER / "sprout.onnx", ids)
-        want_logits, want_attention = torch_run(model, ids)
-        published_weights = decode_attention(a["data"], a["layers"], a["heads"], a["tokens"])
-        assert np.abs(attention - want_attention).max() < 2e-3, path.name
-        # the artifacts round each weight to 1/255; the browser's weights stay within that
-        assert np.abs(attention - published_weights).max() <= 1 / 255 + 2e-3, path.name
-        positions += len(ids)
-        agree += int((logits.argmax(-1) == want_logits.argmax(-1)).sum())
-    assert positions > 300 and agree / positions >= 0.99
+@pytest.mark.parametrize("name, info_file", [("sprout", "model.json"), ("gpt1", "gpt1.json")])
+def test_the_recorded_fidelity_is_the_committed_files_and_within_the_limits(records, name, info_file):
+    info = read(BROWSER / info_file)
+    session = export.session(BROWSER / info["file"])
+    figures = browser_fidelity.measure(lambda ids: export.run_onnx(session, ids), records, name)
+    assert figures == info["fidelity"]
+    assert browser_fidelity.problems(figures) == []
+    assert figures["positions"] > 300
+    if name == "sprout":
+        assert 0 < figures["attention_max"] <= 4 / 255
+
+
+def twin_fidelity(model, records, group):
+    twin = export.quantized_like_the_export(model, group)
+    return browser_fidelity.measure(lambda ids: twin_run(twin, ids), records)
+
+
+def test_scales_per_32_inputs_keep_the_limits_where_coarser_groups_do_not(published, records):
+    model, _, info = published
+    fine = twin_fidelity(model, records, export.GROUP)  # the file's weights, in PyTorch
+    assert abs(fine["attention_max"] - info["fidelity"]["attention_max"]) < 2e-4
+    assert browser_fidelity.problems(fine) == []
+    for coarser in (None, 64):  # one scale per row; per 64 inputs (benchmarks/browser_weights.py: 6.9/255, 4.4/255)
+        figures = twin_fidelity(model, records, coarser)
+        assert any("attention moves" in p for p in browser_fidelity.problems(figures)), (coarser, figures)
+
+
+def test_the_file_reproduces_the_published_name_probe_with_and_without_the_induction_heads(published):
+    _, tokenizer, info = published
+    stats, together = read(ARTIFACTS / "stats.json"), read(ARTIFACTS / "ablations.json")["together"]
+    heads = together["sets"][-1]["heads"]
+    assert len(heads) == stats["ablation.induction_heads.count"]
+    off = export.all_on(info["layers"], info["heads"])
+    for layer, head in heads:
+        off[layer - 1, head - 1] = 0
+    measure = removals.name_measure(tokenizer, probe_texts.name_examples(removals.PROBE_ROWS), info["context"])
+    session = export.session(BROWSER / "sprout.onnx")
+
+    def probe(on):
+        probs = []
+        for row, positions in zip(measure.rows, measure.positions):
+            p = browser_fidelity.softmax(export.run_onnx(session, list(row), on)[0])
+            probs += [p[q, row[q + 1]] for q in positions]
+        return float(np.mean(probs))
+
+    assert probe(None) == pytest.approx(stats["ablation.intact.name_probe"], abs=AGREEMENT)
+    assert probe(off) == pytest.approx(stats["ablation.induction_heads.name_probe"], abs=AGREEMENT)
+
+
+def zorbin_pieces(tokenizer, context):
+    """The Zorbin example's ids and the positions whose next piece is the second naming's."""
+    t = tokenize_example({e.id: e for e in load_examples()}["zorbin"], tokenizer, context)
+    start, end = t.spans["second"]
+    return t.ids, list(range(start, end - 1))
+
+
+def test_the_zorbin_pieces_with_and_without_the_induction_heads(published):
+    model, tokenizer, info = published
+    stats, together = read(ARTIFACTS / "stats.json"), read(ARTIFACTS / "ablations.json")["together"]
+    heads = [(layer - 1, head - 1) for layer, head in together["sets"][-1]["heads"]]
+    off = export.all_on(info["layers"], info["heads"])
+    for layer, head in heads:
+        off[layer, head] = 0
+    ids, positions = zorbin_pieces(tokenizer, info["context"])
+    session = export.session(BROWSER / "sprout.onnx")
+
+    def file_probs(on):
+        p = browser_fidelity.softmax(export.run_onnx(session, ids, on)[0])
+        return np.array([p[q, ids[q + 1]] for q in positions])
+
+    # without them: as the chapter's ablation computes it (sprout.ablate, PyTorch, bf16 autocast)
+    means = browser_model.head_means(model, tokenizer)
+    pieces = [ablate.Measure(f"piece{q}", (tuple(ids),), ((q,),), kind="prob") for q in positions]
+    removed = ablate.ablate_together(model, pieces, means, [heads])["removed"][0]
+    assert np.abs(file_probs(off) - [removed[m.name] for m in pieces]).max() < AGREEMENT
+    # with every head on: the published probabilities (float64 PyTorch) are reproduced within 1e-3 by
+    # the export's own forward pass on float32 weights; the int8 weights move them by up to 0.009
+    # (the first piece: 0.848 against 0.857), inside the file's measured next-token bound
+    published_probs = np.array(stats["zorbin.sprout.probs"])
+    with torch.no_grad():
+        logits, _ = export.BrowserForward(model, means)(torch.tensor([ids]), torch.ones(8, 6))
+    exact = logits.double().softmax(-1).numpy()
+    assert np.abs(np.array([exact[q, ids[q + 1]] for q in positions]) - published_probs).max() < AGREEMENT
+    assert np.abs(file_probs(None) - published_probs).max() <= info["fidelity"]["next_prob_max"]

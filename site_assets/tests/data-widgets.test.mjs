@@ -21,21 +21,10 @@ import {
   readoutSentence,
   topAttended,
 } from '../sprout-explorer.js';
-import {
-  HEADS_PERMALINK,
-  KINDS,
-  SproutHeads,
-  fittedCell,
-  formatHeadsState,
-  highlightTops,
-  gridStep,
-  labelStep,
-  paintHead,
-  parseHeadsState,
-  scoreMatrix,
-  scrollToShow,
-  topHeads,
-} from '../sprout-heads.js';
+import { HEADS_PERMALINK, SproutHeads, formatHeadsState, parseHeadsState } from '../sprout-heads.js';
+import { KINDS, highlightTops, scoreMatrix, topHeads } from '../sprout-head-scores.js';
+import { gridStep, paintHead } from '../sprout-heads-grid.js';
+import { fittedCell, labelStep, scrollToShow } from '../sprout-head-map.js';
 import { markCursor, windowRole } from '../sprout-window.js';
 
 const readJson = (relative) => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));

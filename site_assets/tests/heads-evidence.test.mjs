@@ -12,7 +12,7 @@ import {
   highlightMatrix,
   scoreMatrix,
   topHeads,
-} from '../sprout-heads.js';
+} from '../sprout-head-scores.js';
 
 const scores = JSON.parse(
   readFileSync(new URL('../../docs/artifacts/head_scores.json', import.meta.url), 'utf8'),

@@ -195,17 +195,10 @@ def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf1
     }
 
 
-# ---- the measures the chapter asks about, and what removing a head costs each of them
-
-# Sizes kept small so that the pass fits the pipeline's time on two CPU cores; the effects
-# are differences on the same texts, so they are steadier than the sizes suggest.
-STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
-REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.chapter.claims
-PROBE_ROWS = 32  # the first stories of each probe (sprout.corpus.probe_texts, the same seeded ones)
-NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
+# ---- measures any checkpoint can be read with, and heads removed together beside controls
 
 
-def loss_measure(name, tokenizer, texts, max_tokens=STORY_TOKENS):
+def loss_measure(name, tokenizer, texts, max_tokens):
     rows = tuple(tuple(ids[:max_tokens]) for ids in tokenizer.encode_batch(texts))
     return Measure(name, rows, tuple(tuple(range(len(r) - 1)) for r in rows))
 
@@ -218,66 +211,6 @@ def repeat_measures(repeats):
         Measure("repeat_first", rows, (tuple(range(1, n)),) * len(rows)),
         Measure("repeat_second", rows, (tuple(range(n + 1, 2 * n)),) * len(rows)),
     ]
-
-
-def name_measure(tokenizer, examples, context):
-    """P(right next piece) inside the second naming of each made-up name (as probes.name_copy_prob)."""
-    from ..chapter.examples import tokenize_example
-
-    rows, positions = [], []
-    for example in examples:
-        t = tokenize_example(example, tokenizer, context)
-        start, end = t.spans["second"]
-        rows.append(tuple(t.ids[:end]))
-        positions.append(tuple(range(start, end - 1)))
-    return Measure("name_probe", tuple(rows), tuple(positions), kind="prob")
-
-
-def pronoun_measure(tokenizer, examples, context):
-    """P(the right pronoun, "he" or "she") where it comes, in the pronoun probe's stories."""
-    from ..chapter.examples import tokenize_example
-
-    rows, positions = [], []
-    for example in examples:
-        t = tokenize_example(example, tokenizer, context)
-        he = t.spans["he"][0]
-        rows.append(tuple(t.ids[: he + 1]))
-        positions.append((he - 1,))
-    return Measure("pronoun_probe", tuple(rows), tuple(positions), kind="prob")
-
-
-VALIDATION = "loss_tinystories_validation"
-
-
-def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
-    """The chapter's measures (validation loss only where validation.txt is present), and the
-    held-out generated stories, as token ids, that the heads' means are taken over."""
-    from ..chapter import probe_texts
-    from ..corpus import data
-    from ..corpus.data import repeat_batch
-
-    generated = data.heldout_generated(STORIES)
-    validation = data.validation_stories(tinystories_dir, STORIES)
-    measures = [loss_measure(VALIDATION, tokenizer, validation)] if validation else []
-    measures += [
-        loss_measure("loss_generated", tokenizer, generated),
-        *repeat_measures(repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)),
-        name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
-        pronoun_measure(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context),
-    ]
-    return measures, tokenizer.encode_batch(generated)
-
-
-def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
-    """The standard measures intact and without each of `heads` ((layer, head), 1-based):
-    {"intact": {measure: value}, (layer, head): {measure: value}}."""
-    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
-    means = mean_head_outputs(model, mean_texts, STORY_TOKENS)
-    result = ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
-    return {
-        "intact": result["intact"],
-        **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads},
-    }
 
 
 CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the set under test
@@ -311,53 +244,6 @@ def removed_together(model, measures, means, sets, controls):
     }
 
 
-def heads_removed_together(model, tokenizer, heads, others, seed=0):
-    """removed_together for the k best of `heads` and control draws from `others`, on the
-    standard measures but TinyStories' validation loss, so that the result is the same with or
-    without TinyStories at hand."""
-    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, None, seed)
-    means = mean_head_outputs(model, mean_texts, STORY_TOKENS)
-    return removed_together(model, measures, means, *together_sets(heads, others, seed))
-
-
 def advantage_kept(intact, ablated):
     """The share of the repeat's advantage (first-copy loss minus second-copy loss) left."""
     return (ablated["repeat_first"] - ablated["repeat_second"]) / (intact["repeat_first"] - intact["repeat_second"])
-
-
-def damage(result):
-    """Per head, how much of each ability is lost without it (a share of the intact model's):
-    loss measures as the relative rise in loss, the repeat as the share of its advantage
-    (first-copy minus second-copy loss) lost, probes as the share of the probability lost.
-    "breaks" is the largest of them (never below 0) and "breaks_most" names it."""
-    intact, ablated = result["intact"], result["ablated"]
-    shares = {}
-    for name, kind in (
-        ("loss_tinystories_validation", "loss"),
-        ("loss_generated", "loss"),
-        ("name_probe", "prob"),
-        ("pronoun_probe", "prob"),
-    ):
-        if name not in intact:
-            continue
-        sign = 1 if kind == "loss" else -1
-        base = intact[name]
-        shares[name] = [[sign * (v - base) / base for v in row] for row in ablated[name]]
-    if "repeat_first" in intact:
-        advantage = intact["repeat_first"] - intact["repeat_second"]
-        shares["repeat"] = [
-            [1 - (f - s) / advantage for f, s in zip(rf, rs)]
-            for rf, rs in zip(ablated["repeat_first"], ablated["repeat_second"])
-        ]
-    names = list(shares)
-    L, H = len(next(iter(shares.values()))), len(next(iter(shares.values()))[0])
-    breaks, most = [], []
-    for layer in range(L):
-        values = [[shares[n][layer][head] for n in names] for head in range(H)]
-        breaks.append([round(max(0.0, max(v)), 4) for v in values])
-        most.append([names[max(range(len(names)), key=v.__getitem__)] for v in values])
-    return {
-        "shares": {n: [[round(v, 4) for v in row] for row in s] for n, s in shares.items()},
-        "breaks": breaks,
-        "breaks_most": most,
-    }

@@ -5,8 +5,8 @@ import operator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..analysis import ablate
 from ..checkpoint import load_checkpoint
+from . import removals
 from .examples import EXAMPLES_FILE, load_examples
 from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
 
@@ -28,7 +28,7 @@ THRESHOLDS = {
     "tinystories_validation_loss": 2.372,  # nats, Sprout v1's: a new Sprout is published only below it
     # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
-    "quiet_head_breaks": ablate.NOTHING,  # the head whose removal costs least: every ability loses less
+    "quiet_head_breaks": removals.NOTHING,  # the head whose removal costs least: every ability loses less
 }
 
 
@@ -38,6 +38,7 @@ class Claim:
     compare: str  # ">=" or "<"
     threshold: str  # a key of THRESHOLDS
     text: str  # what is claimed, without the floor
+    backed: bool = True  # False: a floor the published checkpoints do not reach (yet); the tests hold them to it
 
     def bound(self, stats):
         """The threshold's value: a floor of THRESHOLDS, or another measured number by its name."""
@@ -69,18 +70,26 @@ CLAIMS = (
         ">=",
         "first_token_argmax_share",
         "best share of the examples' rows whose argmax is ◆",
+        backed=False,
     ),
-    Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"'),
+    Claim("tom_he.share", ">=", "tom_he_share", 'one head\'s share of "he" on "Tom"', backed=False),
     Claim("zorbin.sprout.mean_prob", ">=", "zorbin_sprout_prob", "Zorbin Plax again, Sprout"),
     Claim("zorbin.gpt1.mean_prob", "<", "zorbin_gpt1_prob", "Zorbin Plax again, gpt-1"),
     Claim("probes.name.sprout", ">=", "name_probe_sprout", "made-up names over the probe stories, Sprout"),
     Claim("probes.name.gpt1", "<", "name_probe_gpt1", "made-up names over the probe stories, gpt-1"),
-    Claim("probes.pronoun.value", ">=", "pronoun_probe", "pronoun -> its character over the probe stories, best head"),
+    Claim(
+        "probes.pronoun.value",
+        ">=",
+        "pronoun_probe",
+        "pronoun -> its character over the probe stories, best head",
+        backed=False,
+    ),
     Claim(
         "probes.first_token_argmax.value",
         ">=",
         "first_token_argmax_probe",
         "◆ as row argmax over held-out stories, best head",
+        backed=False,
     ),
     Claim(
         "ablation.induction_heads.repeat_advantage_kept",
@@ -138,6 +147,7 @@ VALIDATION_CLAIM = Claim(
     "<",
     "tinystories_validation_loss",
     "Sprout's loss on TinyStories validation (nats)",
+    backed=False,
 )
 
 
@@ -148,7 +158,7 @@ def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_
     measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
     if not measured.induction_heads:
         return measured
-    together = ablate.heads_removed_together(
+    together = removals.heads_removed_together(
         models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
     )
     return with_together(measured, together)

@@ -17,6 +17,7 @@ from ..analysis.head_scores import head_scores, untrained_like
 from ..analysis.lens import best_head, story_scores
 from ..corpus import data
 from ..model import context_of
+from . import removals
 from .baselines import baseline_stats, baselines, called_heads
 from .examples import load_examples, tokenize_example
 from .probe_texts import PROBE_STORIES, name_examples, pronoun_examples
@@ -155,7 +156,7 @@ def removal_stats(removed, roles):
                 f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
             }
         )
-        for name in ("pronoun_probe", "name_probe", "loss_generated", ablate.VALIDATION):
+        for name in ("pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
     return stats
@@ -163,8 +164,8 @@ def removal_stats(removed, roles):
 
 def remove_role_heads(model, tok, roles, tinystories_dir=None, seed=0):
     """ablate_heads' result for only the roles' heads (the artifacts run every head instead)."""
-    measures, mean_texts = ablate.standard_measures(tok, model.cfg.context, tinystories_dir, seed)
-    means = ablate.mean_head_outputs(model, mean_texts, ablate.STORY_TOKENS)
+    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, tinystories_dir, seed)
+    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
     return ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in roles.values()})
 
 

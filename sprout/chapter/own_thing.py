@@ -4,7 +4,7 @@ Under the causal mask a head's output at "he" reaches only the guesses made at "
 it, never the guess of "he" itself. So its job is measured on what follows: the pronoun probe's
 stories in which both children have a thing of their own are read on to "he dug for his <thing>",
 and the guess of the thing after "his" is scored, the referent's against the other child's. The
-Tom head is removed (its mean output, as in every removal of sprout.analysis.ablate) at every
+Tom head is removed (its mean output, as in every removal of sprout.chapter.removals) at every
 token, at "he" only, and at "his" only.
 """
 
@@ -15,7 +15,7 @@ import torch
 
 from .. import forward
 from ..analysis import ablate
-from ..corpus import data
+from . import removals
 from .examples import Example, tokenize_example
 from .probe_texts import PROBE_STORIES, PRONOUN_TEMPLATES, pronoun_examples
 from .probes import attention_share
@@ -117,8 +117,7 @@ def own_thing_stats(model, tok, roles, count=PROBE_STORIES, autocast_bf16=False)
     every token, and without the Tom head at "he" only and at "his" only."""
     examples = own_thing_examples(count)
     measures = own_thing_measures(tok, examples, model.cfg.context)
-    texts = tok.encode_batch(data.heldout_generated(ablate.STORIES))
-    means = ablate.mean_head_outputs(model, texts, ablate.STORY_TOKENS, autocast_bf16)
+    means = ablate.mean_head_outputs(model, removals.reference_texts(tok), removals.STORY_TOKENS, autocast_bf16)
     heads = {role: (layer - 1, head - 1) for role, (layer, head) in roles.items()}
     removed = ablate.ablate_heads(model, measures, means, autocast_bf16, only=set(heads.values()))
     stats = {

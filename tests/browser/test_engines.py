@@ -53,7 +53,7 @@ MINIBROWSER = next(
 XVFB = Path("/usr/bin/Xvfb")
 WIDTH, HEIGHT = 1280, 900
 TIMEOUT = 30  # seconds for a page or a widget
-STORY_TIMEOUT = 300  # the first analysis loads onnxruntime-web and the 32 MB model in a worker
+STORY_TIMEOUT = 300  # the first analysis loads onnxruntime-web and the 17 MB model in a worker
 
 ERRORS_PATH = "/__sprout_test_errors.js"
 ERRORS_SCRIPT = r"""(function () {

@@ -79,20 +79,20 @@ def test_on_the_six_examples_the_page_gives_the_published_attention_and_pytorchs
         a = example["attention"]
         published = decode_attention(a["data"], a["layers"], a["heads"], a["tokens"])
         mine = decode_attention(_b64(got["attention"]), a["layers"], a["heads"], a["tokens"])
-        # both sides rounded to 1/255 from weights 0.002 apart at most (float16 storage)
+        # both sides rounded to 1/255; int8 weights move a weight by up to 4/255 (model.json's fidelity)
         worst = max(worst, float(np.abs(mine - published).max()))
-        assert np.abs(mine - published).max() <= 1 / 255 + 1e-9, path.name
+        assert np.abs(mine - published).max() <= 4 / 255 + 1e-9, path.name
         logits, weights = capture_attention(model, torch.tensor([example["ids"]]))
         agree += int((np.array(got["top1"]) == logits[0].argmax(-1).numpy()).sum())
         positions += len(example["ids"])
-        scores = got["scores"]
-        assert np.allclose(scores["previous_token"], previous_token_scores(weights).numpy(), atol=2e-3)
-        assert np.allclose(scores["first_token"], first_token_scores(weights).numpy(), atol=2e-3)
+        scores = got["scores"]  # means of int8-moved weights: at most 0.0028 from PyTorch's on the six examples
+        assert np.allclose(scores["previous_token"], previous_token_scores(weights).numpy(), atol=5e-3)
+        assert np.allclose(scores["first_token"], first_token_scores(weights).numpy(), atol=5e-3)
         induction = text_induction_scores(weights, example["ids"])
         if induction is None:
             assert scores["induction"] is None
         else:
-            assert np.allclose(scores["induction"], induction.numpy(), atol=2e-3)
+            assert np.allclose(scores["induction"], induction.numpy(), atol=5e-3)
     OUTPUT.mkdir(exist_ok=True)
     (OUTPUT / "story_fidelity.json").write_text(
         json.dumps(

@@ -95,6 +95,7 @@ READ_HEADS = """() => {
               .map(c => [Number(c.dataset.layer), Number(c.dataset.head)]),
     focused: focused && focused.classList.contains('cell')
              ? [Number(focused.dataset.layer), Number(focused.dataset.head)] : null,
+    tabStops: cells.filter(c => c.tabIndex === 0).map(c => [Number(c.dataset.layer), Number(c.dataset.head)]),
     detailShown: root.querySelector('.detail').checkVisibility(),
     title: root.querySelector('.detail-title').textContent,
     scores: root.querySelector('.scores').textContent,
@@ -347,6 +348,9 @@ def test_heads_grid_click_keyboard_and_enlarged_map(browse, widget_root):
     wait_for_hash(page, {"heads": "zorbin/5/4"})
     page.keyboard.press("ArrowRight")
     assert heads(page)["focused"] == [5, 5] and heads(page)["selected"] == [[5, 4]]
+    page.keyboard.press("ArrowDown")
+    assert heads(page)["tabStops"] == [[6, 5]], "a roving focus: one tab stop in the grid"
+    page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")
     assert heads(page)["selected"] == [[5, 5]]
     page.keyboard.press("ArrowDown")
