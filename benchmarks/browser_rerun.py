@@ -11,6 +11,7 @@ follow the machine's load.
 
 import argparse
 import json
+import os
 import statistics
 import time
 from pathlib import Path
@@ -78,6 +79,7 @@ def main():
             "all_on": timed(session, {"ids": ids, "heads_on": on}, args.repeats),
             "induction_heads_off": timed(session, {"ids": ids, "heads_on": off}, args.repeats),
         }
+    report["load_average_after"] = [round(x, 2) for x in os.getloadavg()]  # the machine's business while it ran
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))

@@ -1,9 +1,14 @@
 """The ablation pass of the pipeline (sprout.analysis.ablate): every head of Sprout removed in turn.
 
-Each measure's result carries a key made of the checkpoint and the texts it read (provenance: the
-pipeline's Cache decides what is reused). Without TinyStories' validation.txt the validation
-measure cannot be computed; the published ablations.json's result for the same checkpoint is then
-kept, and where there is none the measure is left out.
+The pass runs in float32 under bf16 autocast, as the models run in training, and bf16 kernels
+differ in their last bits from one CPU to the next (AMX on Intel, AVX512-BF16 on AMD): a fresh
+pass moves about one number in ten in its fourth digit. So the published ablations.json is the
+pass's record: each measure's result carries a key made of the checkpoint, the texts it read and
+VERSION, and a build keeps a published result while its key matches, so that the site's bytes are
+the same on any CPU. (Everything else the pipeline reuses is in float64 and goes through
+build_artifacts.cache, which may recompute it anywhere.) Without TinyStories' validation.txt the
+validation measure cannot be computed; the published result for the same checkpoint is then kept,
+and where there is none the measure is left out.
 
 One head removed alone can be stood in for by another that does the same job, so the heads the
 chapter calls induction heads (sprout.chapter.measurements picks them) are also removed together
@@ -21,7 +26,7 @@ from build_artifacts.output import rounded
 from sprout.analysis import ablate
 from sprout.chapter import removals
 
-VERSION = 1  # the format of ablations.json
+VERSION = 1  # bump when the pass computes something else, so that every published result is recomputed
 FILE = "ablations.json"
 VALIDATION = removals.VALIDATION
 
@@ -43,12 +48,19 @@ def _keys(checkpoint_sha, measures, mean_texts):
     return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
 
 
-def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, seed=0):
-    """Per measure: its key, intact value and [layer][head] values with each head removed in turn."""
+def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, published, seed=0, log=None):
+    """Per measure: its key, intact value and [layer][head] values with each head removed in turn;
+    a published result (ablations.json's content) is kept while its key matches."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    fresh = ablate.ablate_heads(model, measures, ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS))
-    results = {
+    stored = published.get("measures", {})
+    results = {m.name: stored[m.name] for m in measures if stored.get(m.name, {}).get("key") == keys[m.name]}
+    todo = [m for m in measures if m.name not in results]
+    print(f"ablations: {len(results)} measures kept as published, {len(todo)} to compute", file=log or sys.stderr)
+    if not todo:
+        return {"means_key": means_key, "measures": results}
+    fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS))
+    results |= {
         m.name: {
             "key": keys[m.name],
             "means_key": means_key,
@@ -58,7 +70,7 @@ def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, seed=0):
             "intact": fresh["intact"][m.name],
             "ablated": fresh["ablated"][m.name],
         }
-        for m in measures
+        for m in todo
     }
     return {"means_key": means_key, "measures": results}
 
@@ -97,16 +109,21 @@ def summary(model, fresh, earlier, log=None):
     }
 
 
-def together(model, tokenizer, checkpoint_sha, heads, others, seed=0):
+def together(model, tokenizer, checkpoint_sha, heads, others, published, seed=0, log=None):
     """ablations.json's "together": the k best of `heads` ((layer, head), 1-based, best first)
     removed at once for every k, beside ablate.CONTROL_DRAWS sets of as many heads drawn from
     `others`, on every measure but the validation loss (so that a build without TinyStories
-    gives the same result)."""
+    gives the same result); the published "together" is kept while its key matches."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
     measures = [m for m in measures if m.name != VALIDATION]
     sets, controls = ablate.together_sets(heads, others, seed)
     key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
+    stored = published.get("together", {})
+    if stored.get("key") == key:
+        print(f"ablations: {len(sets)} sets of heads removed together, kept as published", file=log or sys.stderr)
+        return stored
+    print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log or sys.stderr)
     means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
     return rounded({"key": key, **ablate.removed_together(model, measures, means, sets, controls)})
 

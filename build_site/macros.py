@@ -21,7 +21,14 @@ from build_site import stills
 
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
-COMPARE = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq}
+COMPARE = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
 
 class ChapterBuildError(Exception):

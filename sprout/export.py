@@ -12,6 +12,7 @@ quantize_weights); the graph turns them back into float32 once, when the session
 """
 
 import logging
+import math
 import os
 import tempfile
 import warnings
@@ -64,14 +65,13 @@ class BrowserForward(nn.Module):
 
 def quantize(array, axis, group=GROUP):
     """(int8 codes, float16 scales) of a 2-D float array, one scale per `group` consecutive
-    entries along `axis`, the weight's inputs (group None: one scale for all of them). The
+    entries along `axis`, the weight's inputs (group None: one scale for all of them; where
+    `group` does not divide the inputs, their greatest common divisor). The
     entries are split into groups as a new axis: [rows, inputs] -> codes [rows, inputs / group,
     group], scales [rows, inputs / group, 1], and the same with axis 0 for a stored transpose."""
     x = np.asarray(array, dtype=np.float32)
     n = x.shape[axis]
-    size = n if group is None else group
-    if n % size:
-        raise ExportError(f"a weight with {n} inputs does not split into groups of {size}")
+    size = n if group is None else math.gcd(n, group)  # a row that 32 does not divide gets smaller groups
     blocks = x.reshape(x.shape[:axis] + (n // size, size) + x.shape[axis + 1 :])
     largest = np.abs(blocks).max(axis=axis + 1, keepdims=True)
     scales = (largest / 127).astype(np.float16)

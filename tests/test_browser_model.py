@@ -123,8 +123,8 @@ def test_quantize_keeps_each_weight_within_half_its_groups_step():
     assert np.abs(back[1, 64:] - w[1, 64:]).max() < np.abs(back[1, 32:64] - w[1, 32:64]).max() / 10
     per_row = export.dequantized(*export.quantize(w, 1, None), w.shape)
     assert np.abs(per_row - w).mean() > 2 * np.abs(back - w).mean()
-    with pytest.raises(export.ExportError, match="groups of 32"):
-        export.quantize(w[:, :40], 1)
+    codes, scales = export.quantize(w[:, :40], 1)  # 32 does not divide 40: groups of 8
+    assert codes.shape == (6, 5, 8) and scales.shape == (6, 5, 1)
 
 
 def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tmp_path, monkeypatch):

@@ -44,11 +44,15 @@ class Claim:
     text: str  # what is claimed, without the floor
     backed: bool = True  # False: a floor the published checkpoints do not reach (yet); the tests hold them to it
 
+    def bound(self, stats):
+        """The threshold's value: a floor of THRESHOLDS, or another measured number by its name."""
+        return THRESHOLDS[self.threshold] if self.threshold in THRESHOLDS else stats[self.threshold]
+
     def holds(self, stats):
-        return {">=": operator.ge, "<": operator.lt}[self.compare](stats[self.key], THRESHOLDS[self.threshold])
+        return {">=": operator.ge, "<": operator.lt}[self.compare](stats[self.key], self.bound(stats))
 
     def describe(self):
-        return f"{self.text} {self.compare} {THRESHOLDS[self.threshold]}"
+        return f"{self.text} {self.compare} {THRESHOLDS.get(self.threshold, self.threshold)}"
 
 
 CLAIMS = (
@@ -125,6 +129,44 @@ CLAIMS = (
         "the window network's loss on random tokens seen once (nats)",
     ),
 )
+# Claims on numbers only the artifacts build measures (docs/artifacts/stats.json): the race's
+# controls (sprout.chapter.race), the own-thing probe (own_thing.py) and the training story.
+ARTIFACT_CLAIMS = (
+    Claim("repeat.gpt1.loss_first", ">=", "repeat.uniform.loss", "gpt-1 on random tokens, worse than guessing evenly"),
+    Claim("repeat.gpt1.entropy_first", "<", "repeat.uniform.loss", "gpt-1's guesses on random tokens, surer than even"),
+    Claim(
+        "repeat.gpt1_drilled.loss_first", "<", "repeat.gpt1.loss_first", "drilled gpt-1 on random tokens, below gpt-1"
+    ),
+    Claim("repeat.gpt1_drilled.drop", "<", "gpt1_repeat_drop", "drilled gpt-1's loss drop on a repeat (nats)"),
+    Claim("repeat.window_drilled.drop", "<", "gpt1_repeat_drop", "drilled window network's loss drop on a repeat"),
+    Claim("probes.name.gpt1_drilled", "<", "name_probe_gpt1", "made-up names over the probe stories, drilled gpt-1"),
+    Claim(
+        "training_story.stage_a.induction_best",
+        "<",
+        "induction_score",
+        "best induction score in any stage-a evaluation",
+    ),
+    Claim(
+        "training_story.stage_b.induction_first",
+        ">=",
+        "induction_score",
+        "induction score at stage b's first evaluation",
+    ),
+)
+
+
+def artifact_claim_failures(stats):
+    """One line per claim of ARTIFACT_CLAIMS that stats.json does not back: the stat and its value."""
+    lines = []
+    for claim in ARTIFACT_CLAIMS:
+        missing = [k for k in (claim.key, claim.threshold) if k not in THRESHOLDS and k not in stats]
+        if missing:
+            lines.append(f"{missing[0]}: missing from stats.json (claim: {claim.describe()})")
+        elif not claim.holds(stats):
+            lines.append(f"{claim.key} = {stats[claim.key]}: does not hold: {claim.describe()} ({claim.bound(stats)})")
+    return lines
+
+
 VALIDATION_CLAIM = Claim(
     "loss.tinystories_validation.sprout",
     "<",

