@@ -32,13 +32,23 @@ def stages_of(training):
 
 
 def trained_on(name, training):
-    """What a model read: whether any stage had copy drills, its total steps and tokens."""
+    """What a model read: whether any stage had copy (echo) drills, its total steps and tokens;
+    None where its training.json does not record it."""
     stages = stages_of(training)
+
+    def total(field):
+        return sum(s[field] for s in stages) if all(field in s for s in stages) else None
+
+    def any_of(kind):
+        if not all("mix" in s.get("recipe", {}) for s in stages):
+            return None
+        return int(any(s["recipe"]["mix"].get(kind, 0) > 0 for s in stages))
+
     return {
-        f"trained_on.{name}.copy_drills": int(any(s["recipe"]["mix"].get("copy", 0) > 0 for s in stages)),
-        f"trained_on.{name}.echo_drills": int(any(s["recipe"]["mix"].get("echo", 0) > 0 for s in stages)),
-        f"trained_on.{name}.steps": sum(s["step"] for s in stages),
-        f"trained_on.{name}.tokens": sum(s["tokens_seen"] for s in stages),
+        f"trained_on.{name}.copy_drills": any_of("copy"),
+        f"trained_on.{name}.echo_drills": any_of("echo"),
+        f"trained_on.{name}.steps": total("step"),
+        f"trained_on.{name}.tokens": total("tokens_seen"),
     }
 
 
@@ -77,7 +87,7 @@ def race_stats(models, controls, tok, tokenized_examples, seed=0):
                 f"zorbin.{name}.probs": probs,
                 f"zorbin.{name}.mean_prob": round(sum(probs) / len(probs), 4),
                 f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(PROBE_STORIES)), 4),
-                f"training_seconds.{name}": round(sum(s["duration_s"] for s in stages_of(trainings[name]))),
+                f"training_seconds.{name}": round(sum(s.get("duration_s", 0) for s in stages_of(trainings[name]))),
             }
         )
     return stats
