@@ -56,6 +56,8 @@ export const GRID_CSS = `.grid {
 .cell[aria-selected="true"] { border-color: var(--fg); }
 .cell.top { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
 .cell:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
+.cell.off canvas { opacity: 0.3; }
+.cell.off { border-style: dashed; border-color: var(--fg-light); }
 .badge {
   position: absolute; right: 1px; bottom: 1px; font-size: 0.62rem; line-height: 1.2;
   padding: 0 2px; border-radius: 2px; background: var(--bg); color: var(--fg);
@@ -169,6 +171,15 @@ export class HeadsGrid {
         c.cell.classList.toggle('top', isTop.has(`${l + 1}/${h + 1}`));
         c.cell.setAttribute('aria-label', label(l + 1, h + 1));
       }),
+    );
+  }
+
+  /** Dim the maps of the heads switched off ([layer, head] pairs, 1-based). */
+  markOff(off) {
+    if (!this.cells) return;
+    const isOff = new Set(off.map(([l, h]) => `${l}/${h}`));
+    this.cells.forEach((row, l) =>
+      row.forEach((c, h) => c.cell.classList.toggle('off', isOff.has(`${l + 1}/${h + 1}`))),
     );
   }
 

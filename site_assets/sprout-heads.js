@@ -8,7 +8,9 @@
 // <sprout-heads base="../artifacts/" examples="mia_doll,tom_he,zorbin" example="zorbin"
 //               layer="5" head="4" highlight="induction"></sprout-heads>
 // base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
-// #heads=zorbin/5/4 (key changeable with hash="...", hash="off").
+// #heads=zorbin/5/4 (key changeable with hash="...", hash="off"). With `switches`: a toggle per
+// head and the chapter's presets under the maps, and a link running the story without those
+// heads in the page's "Your own story" (sprout-heads-off-panel.js).
 //
 // The parts: sprout-head-scores.js (the scores and their words), sprout-heads-grid.js (the 48
 // maps), sprout-head-map.js (the enlarged map); HeadWidget (sprout-head-widget.js) brings the
@@ -29,6 +31,7 @@ import {
 } from './sprout-head-scores.js';
 import { HeadWidget } from './sprout-head-widget.js';
 import { GRID_CSS, HeadsGrid } from './sprout-heads-grid.js';
+import { HeadsOffPanel, OFF_PANEL_CSS } from './sprout-heads-off-panel.js';
 import { fetchJson, inlineJson, jsonFile } from './sprout-load.js';
 import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from './sprout-styles.js';
 import { parseSlashState } from './sprout-url-state.js';
@@ -60,6 +63,7 @@ ${GRID_CSS}
 .detail h3 { margin: 0 0 0.2rem; font-size: 1em; }
 .scores { margin: 0 0 0.3rem; color: var(--fg-light); }
 ${MAP_CSS}
+${OFF_PANEL_CSS}
 .legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; }
 ${SCALE_LEGEND_CSS}`;
 
@@ -85,6 +89,7 @@ const TEMPLATE = `
     <span>weight <span class="ramp"></span> 0% → 100%</span>
     <span><span class="hatch-sample"></span> future: masked</span>
   </div>
+  <div class="switches-slot"></div>
   <div class="detail" hidden>
     <h3 class="detail-title"></h3>
     <p class="scores"></p>
@@ -136,6 +141,7 @@ export class SproutHeads extends HeadWidget {
       ramp: '.ramp',
       mapCsv: '.map-csv',
       scoresJson: '.scores-json',
+      switchesSlot: '.switches-slot',
     });
     this.grid = new HeadsGrid(this.ui.grid, (layer, head) => this.selectCell(layer, head));
     this.map = new HeadMap(this.shadowRoot, this, {
@@ -223,6 +229,7 @@ export class SproutHeads extends HeadWidget {
       this.inlineScores = inlineJson(this, 'head_scores');
       this.headScores = this.inlineScores || (await fetchJson(url, { signal: this.lifetime.signal }));
       this.renderScores();
+      this.offPanel?.loadPresets(this.headScores);
     } catch (err) {
       if (err.name !== 'AbortError') {
         this.headScores = null;
@@ -241,11 +248,29 @@ export class SproutHeads extends HeadWidget {
     this.takeExample(data, name);
     if (this.scoresError) this.showError(this.scoresError); // a story loading does not mend the scores
     this.grid.build(data.maps);
+    this.prepareSwitches(data, name);
     this.redrawThumbnails();
     this.renderScores();
     this.render();
     this.paintRamp();
     this.setAttribute('ready', '');
+  }
+
+  /** With `switches`: the toggles under the maps, for this story. */
+  prepareSwitches(data, name) {
+    if (!this.hasAttribute('switches')) return;
+    if (!this.offPanel) {
+      this.offPanel = new HeadsOffPanel({
+        layers: data.maps.layers,
+        heads: data.maps.heads,
+        base: this.base(),
+        onChange: (off) => this.grid.markOff(off),
+      });
+      this.ui.switchesSlot.append(this.offPanel.element);
+      this.offPanel.loadPresets(this.headScores);
+    }
+    this.offPanel.setStory(name, data.title || name);
+    this.grid.markOff(this.offPanel.board.off);
   }
 
   // --- drawing -------------------------------------------------------------------------------

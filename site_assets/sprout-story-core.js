@@ -233,7 +233,8 @@ export function headTypeScores(attention, layers, heads, ids) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sharing: "#story=<layer>/<head>/<token>/<deflated text, base64url>"
+// Sharing: "#story=<layer>/<head>/<token>/[<heads off>/]<deflated text, base64url>", the heads
+// off as sprout-heads-off.js writes them ("off-5.4-5.6"; left out while every head is on)
 
 export const SHARE_LIMIT = 6000; // characters of compressed payload a link may carry
 
@@ -253,8 +254,11 @@ async function through(bytes, stream) {
   return new Uint8Array(await new Response(piped).arrayBuffer());
 }
 
-/** The hash value for a story and a selection; throws when the compressed text is over SHARE_LIMIT. */
-export async function encodeShare({ text, layer, head, token }) {
+/**
+ * The hash value for a story, a selection and the heads off (`offSegment`, formatOffSegment's);
+ * throws when the compressed text is over SHARE_LIMIT.
+ */
+export async function encodeShare({ text, layer, head, token, offSegment = '' }) {
   const packed = toBase64Url(
     await through(new TextEncoder().encode(text), new CompressionStream('deflate-raw')),
   );
@@ -264,21 +268,27 @@ export async function encodeShare({ text, layer, head, token }) {
         `characters compressed, over the limit of ${SHARE_LIMIT.toLocaleString('en')}.`,
     );
   }
-  return `${layer}/${head}/${token}/${packed}`;
+  return `${layer}/${head}/${token}/${offSegment ? `${offSegment}/` : ''}${packed}`;
 }
 
-/** The inverse of encodeShare; throws an Error saying what is wrong with a bad value. */
+/**
+ * The inverse of encodeShare: { layer, head, token, offSegment, text } (offSegment unchecked: ''
+ * when the link has none; parseOffSegment reads it); throws an Error saying what is wrong with a
+ * bad value.
+ */
 export async function decodeShare(value) {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{1,4})\/([A-Za-z0-9_-]+)$/.exec(value || '');
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{1,4})\/(?:([^/]{0,200})\/)?([A-Za-z0-9_-]+)$/.exec(value || '');
   if (!match) throw new Error('the link does not hold a story in the expected form');
-  if (match[4].length > SHARE_LIMIT)
+  const packed = match[5];
+  if (packed.length > SHARE_LIMIT)
     throw new Error(`the link's story is longer than ${SHARE_LIMIT} characters`);
   let text;
   try {
-    const bytes = await through(fromBase64Url(match[4]), new DecompressionStream('deflate-raw'));
+    const bytes = await through(fromBase64Url(packed), new DecompressionStream('deflate-raw'));
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new Error("the link's story is damaged and cannot be read");
   }
-  return { layer: Number(match[1]), head: Number(match[2]), token: Number(match[3]), text };
+  const offSegment = match[4] ?? '';
+  return { layer: Number(match[1]), head: Number(match[2]), token: Number(match[3]), offSegment, text };
 }

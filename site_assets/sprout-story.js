@@ -1,28 +1,49 @@
 // <sprout-story>: "Try your own story". The reader types a story and presses Analyse; Sprout
 // runs in a Web Worker (onnxruntime-web, WebAssembly, one thread) from the site's own files and
-// the page shows W2's token view, W5's 48 heads, the top-5 next tokens at the chosen token and
-// the head-type scores of the reader's text. Nothing is downloaded before the reader asks.
+// the page shows how surprised Sprout is at each token, W2's token view, W5's 48 heads, the
+// top-5 next tokens at the chosen token and the head-type scores of the reader's text. Each head
+// can be switched off (alone or as the chapter's presets): the story then runs again and the
+// page shows, beside Sprout whole, the guesses and the per-token loss without those heads.
+// Nothing is downloaded before the reader asks.
 //
-// <sprout-story base="../artifacts/browser/"></sprout-story>
-// base holds model.json, sprout.onnx and tokenizer.json (build_artifacts/browser_model.py).
-// Deep link: #story=<layer>/<head>/<token>/<compressed text> (see sprout-story-core.js).
+// <sprout-story base="../artifacts/browser/" artifacts="../artifacts/"></sprout-story>
+// base holds model.json, sprout.onnx and tokenizer.json (build_artifacts/browser_model.py);
+// artifacts (default: base's parent) holds stats.json, ablations.json, head_scores.json (the
+// presets) and examples/ (the chapter's stories that "try it" links open).
+// heading-level (default 4): the level of the block's headings, one under the page's heading above.
+// Deep links: #story=<layer>/<head>/<token>/[off-5.4-5.6/]<compressed text> (sprout-story-core.js),
+// and #story=<example>/<preset>, e.g. #story=zorbin/induction: that chapter story, those heads off.
 import { unpackAttention } from './sprout-attention-data.js';
+import { clampInt } from './sprout-attributes.js';
 import { el } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
+import { exampleUrl, loadExample } from './sprout-examples.js';
 import { formatPercent, quoted } from './sprout-format.js';
 import { fetchJson, whenVisible } from './sprout-load.js';
 import { BASE_CSS } from './sprout-styles.js';
-import { hashWriter, parseHashState } from './sprout-url-state.js';
+import { hashWriter, parseHashState, scrollIntoViewSettled } from './sprout-url-state.js';
 import { SHARE_LIMIT, START_GLYPH, decodeShare, encodeShare } from './sprout-story-core.js';
+import { changeSentence } from './sprout-story-change.js';
+import { RUNTIME_INFO, StoryRunner } from './sprout-story-runner.js';
+import { chapterPresets, describeHeads, formatOffSegment, parseOffSegment } from './sprout-heads-off.js';
+import { HeadSwitchBoard, SWITCHES_CSS } from './sprout-head-switches.js';
+import { GPT1_CSS, Gpt1Comparison } from './sprout-story-gpt1.js';
+import { SURPRISE_CSS, SurpriseView } from './sprout-surprise.js';
 import './sprout-explorer.js';
 import './sprout-heads.js';
 import { topHeads } from './sprout-head-scores.js';
 
 const HASH_KEY = 'story';
 const STORY_NAME = 'yours';
-const VENDOR = new URL('../vendor/', import.meta.url);
-const RUNTIME_INFO = new URL('onnxruntime/runtime.json', VENDOR);
 const MAX_CHARACTERS = 20000;
+const PRESET_NAMES = {
+  induction: 'the induction heads',
+  tom: 'the Tom head',
+  previous: 'the previous-token head',
+};
+// "#story=zorbin/induction": a chapter story with a preset's heads off ("all": every head on), or
+// with the heads a link lists ("#story=zorbin/off-5.4-5.6": W5's switches)
+const TRY_IT = /^([a-z0-9_]+)\/(induction|tom|previous|all|off(?:-[^/]*)?)$/;
 
 /** 31966540 -> "32.0 MB" */
 export function formatBytes(bytes) {
@@ -44,6 +65,12 @@ progress { width: 100%; max-width: 24rem; height: 0.8rem; }
 .kinds button { margin: 0 0.2rem; }
 h4 { margin: 0.8rem 0 0.2rem; font-size: 1em; }
 .share-link { width: 100%; font-size: 0.8em; }
+.guesses { display: flex; flex-wrap: wrap; gap: 0.2rem 2rem; }
+.guesses h5 { margin: 0.2rem 0 0; font-size: 0.95em; font-weight: 600; }
+.change-summary { font-weight: 600; min-height: 1.5em; margin: 0.3rem 0; }
+${SWITCHES_CSS}
+${SURPRISE_CSS}
+${GPT1_CSS}
 `;
 
 const TEMPLATE = `
@@ -63,12 +90,26 @@ const TEMPLATE = `
   <p class="status" role="status"></p>
   <p class="offer" hidden><button type="button" class="first">Analyse the first 511 tokens</button></p>
   <p class="error story-error" role="alert" hidden></p>
+  <p class="error switch-error" role="alert" hidden></p>
   <input class="share-link" readonly hidden aria-label="Link to this story">
   <div class="results" hidden>
+    <section class="switches-box" aria-labelledby="switches-title">
+      <h4 id="switches-title">Switch heads off</h4>
+      <p class="hint">A head switched off gives its average output instead, as the chapter's removals
+        do; the story then runs again, and each view below compares Sprout without those heads with
+        Sprout whole.</p>
+      <p class="change-summary" aria-live="polite"></p>
+    </section>
+    <p class="views-note hint" hidden>The token view and the 48 maps below show Sprout with every head on.</p>
     <sprout-explorer class="explorer" source="page" hash="off" group="own-story" examples="${STORY_NAME}"></sprout-explorer>
     <section class="predictions" aria-live="polite">
       <h4 class="predictions-title"></h4>
-      <ol class="predictions-list"></ol>
+      <div class="guesses">
+        <div class="guesses-intact"><h5 class="guesses-intact-title" hidden>Every head on</h5>
+          <ol class="predictions-list"></ol></div>
+        <div class="guesses-switched" hidden><h5 class="guesses-switched-title"></h5>
+          <ol class="predictions-switched"></ol></div>
+      </div>
       <p class="predictions-actual hint"></p>
     </section>
     <section class="kinds-box">
@@ -109,13 +150,31 @@ export class SproutStory extends SproutElement {
       error: $('.story-error'),
       link: $('.share-link'),
       results: $('.results'),
+      switchesBox: $('.switches-box'),
+      switchError: $('.switch-error'),
+      summary: $('.change-summary'),
+      viewsNote: $('.views-note'),
       explorer: $('.explorer'),
       heads: $('.heads'),
       predTitle: $('.predictions-title'),
       predList: $('.predictions-list'),
+      predIntactTitle: $('.guesses-intact-title'),
+      predSwitchedBox: $('.guesses-switched'),
+      predSwitchedTitle: $('.guesses-switched-title'),
+      predSwitched: $('.predictions-switched'),
       predActual: $('.predictions-actual'),
       kinds: $('.kinds'),
     };
+    this.off = [];
+    this.surprise = new SurpriseView();
+    this.ui.switchesBox.after(this.surprise.element);
+    this.levelHeadings();
+    this.runner = new StoryRunner({
+      onProgress: (loaded, total) => {
+        this.ui.progress.value = Math.min(1, loaded / total);
+        this.setStatus(`Downloading the model: ${formatBytes(loaded)} of ${formatBytes(total)}…`);
+      },
+    });
     this.ui.analyse.addEventListener('click', () => this.analyse(false));
     this.ui.first.addEventListener('click', () => this.analyse(true));
     this.ui.share.addEventListener('click', () => this.share(true));
@@ -131,22 +190,50 @@ export class SproutStory extends SproutElement {
     this.hash = hashWriter();
   }
 
+  /** The block's headings sit one level under the page's heading above the element. */
+  levelHeadings() {
+    const level = clampInt(this.getAttribute('heading-level'), 2, 5, 4);
+    this.shadowRoot.querySelectorAll('h4').forEach((h) => h.setAttribute('aria-level', String(level)));
+    this.shadowRoot.querySelectorAll('h5').forEach((h) => h.setAttribute('aria-level', String(level + 1)));
+  }
+
   connected() {
     // the two small files with the sizes wait until the block is near the viewport
     whenVisible(this, { signal: this.lifetime.signal }).then(() => this.describeDownload());
-    this.openSharedStory();
+    const signal = this.lifetime.signal;
+    window.addEventListener('hashchange', () => this.openLink(), { signal });
+    // a "try it" link naming the hash the page already has fires no hashchange: follow it here
+    document.addEventListener(
+      'click',
+      (event) => {
+        const link = event.target.closest?.('a[href*="#story="]');
+        if (link && new URL(link.href, location.href).hash === location.hash) this.openLink(true);
+      },
+      { signal },
+    );
+    this.openLink();
+  }
+
+  themeChanged(dark) {
+    this.surprise.setDark(dark);
+    this.versus?.setDark(dark);
   }
 
   disconnected() {
     this.hash.cancel();
-    this.worker?.terminate();
-    this.worker = null;
-    this.loading = null;
+    this.runner.stop();
+    this.versus?.stop();
   }
 
   base() {
     const base = this.getAttribute('base') || './';
     return new URL(base.endsWith('/') ? base : `${base}/`, document.baseURI);
+  }
+
+  artifactsBase() {
+    const given = this.getAttribute('artifacts');
+    if (!given) return new URL('../', this.base());
+    return new URL(given.endsWith('/') ? given : `${given}/`, document.baseURI);
   }
 
   // --- what would be downloaded ----------------------------------------------------------
@@ -170,62 +257,54 @@ export class SproutStory extends SproutElement {
     }
   }
 
-  // --- the worker ------------------------------------------------------------------------
+  /** The chapter's presets, from its artifacts (fetched once, with the model). */
+  loadPresets() {
+    this.presetsLoading ||= Promise.all(
+      ['stats.json', 'ablations.json', 'head_scores.json'].map((name) =>
+        fetchJson(new URL(name, this.artifactsBase())),
+      ),
+    ).then(([stats, ablations, headScores]) => {
+      this.presets = chapterPresets({ stats, ablations, headScores }, this.info.layers, this.info.heads);
+      this.board?.setPresets(this.presets);
+      return this.presets;
+    });
+    this.presetsLoading.catch(() => {
+      this.presetsLoading = null;
+    });
+    return this.presetsLoading;
+  }
 
-  startWorker() {
-    if (this.loading) return this.loading;
-    this.loading = new Promise((resolve, reject) => {
-      let worker;
-      try {
-        if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly');
-        worker = new Worker(new URL('./sprout-story-worker.js', import.meta.url), { type: 'module' });
-      } catch (err) {
-        reject(new Error(`The model cannot run here: ${err.message}.`));
-        return;
-      }
-      this.worker = worker;
-      this.ui.progress.hidden = false;
-      this.ui.progress.value = 0;
-      worker.onerror = (event) => {
-        event.preventDefault?.();
-        reject(new Error(`The model's runtime failed to start${event.message ? `: ${event.message}` : ''}.`));
-      };
-      worker.onmessage = (event) => {
-        const m = event.data;
-        if (m.type === 'progress') {
-          this.ui.progress.value = Math.min(1, m.loaded / m.total);
-          this.setStatus(`Downloading the model: ${formatBytes(m.loaded)} of ${formatBytes(m.total)}…`);
-        } else if (m.type === 'ready') {
-          this.loadSeconds = m.seconds;
-          this.ui.progress.hidden = true;
-          worker.onmessage = (e) => this.onWorkerMessage(e.data);
-          resolve(worker);
-        } else if (m.type === 'error') {
-          reject(new Error(`The model could not be loaded: ${m.message}`));
-        }
-      };
-      const vendor = (path) => new URL(path, VENDOR).href;
-      worker.postMessage({
-        type: 'load',
-        model: this.info,
-        runtimeBytes: this.runtime.bytes,
-        urls: {
-          ort: vendor('onnxruntime/ort.wasm.min.mjs'),
-          wasm: vendor(`onnxruntime/${this.runtime.wasm}`),
-          wasmFolder: vendor('onnxruntime/'),
-          tokenizers: vendor('tokenizers/tokenizers.min.mjs'),
-          model: new URL(this.info.file, this.base()).href,
-          tokenizer: new URL(this.info.tokenizer, this.base()).href,
-        },
+  // --- the switches ------------------------------------------------------------------------
+
+  /** The switch board, once the model's size is known and the model has said it can switch heads. */
+  prepareSwitches(switches) {
+    if (!this.board) {
+      this.board = new HeadSwitchBoard({
+        layers: this.info.layers,
+        heads: this.info.heads,
+        onChange: (off) => this.switchHeads(off),
       });
-    });
-    this.loading.catch(() => {
-      this.worker?.terminate();
-      this.worker = null;
-      this.loading = null;
-      this.ui.progress.hidden = true;
-    });
-    return this.loading;
+      this.ui.summary.before(this.board.element);
+      this.loadPresets().catch((err) =>
+        this.setStatus(
+          `The chapter's presets could not be loaded (${err.message}); each head still switches.`,
+        ),
+      );
+    }
+    this.board.setEnabled(switches.available);
+    if (!switches.available) {
+      this.off = [];
+      this.failSwitches(
+        `This model file cannot switch heads off (${switches.problem}). The story is shown with every head on.`,
+      );
+    }
+    this.board.setOff(this.off);
+  }
+
+  switchHeads(off) {
+    this.off = off;
+    if (this.text === undefined) return;
+    this.request(this.text, this.truncated, null);
   }
 
   // --- analysing ---------------------------------------------------------------------------
@@ -241,71 +320,145 @@ export class SproutStory extends SproutElement {
       this.ui.text.focus();
       return;
     }
+    await this.request(text, truncate, selection);
+  }
+
+  /** Run `text` (every head on, and again with this.off off): the last request wins. */
+  async request(text, truncate, selection) {
     if (!this.info || !this.runtime) await this.describeDownload();
     if (!this.info || !this.runtime) return;
-    this.ui.analyse.disabled = true;
-    this.started = performance.now();
+    const started = performance.now();
+    let answer;
     try {
-      const worker = await this.startWorker();
-      this.setStatus('Sprout is reading your story…');
-      this.selection = selection;
-      this.pendingText = text;
-      worker.postMessage({ type: 'analyse', text, truncate });
-      await new Promise((resolve) => {
-        this.answered = resolve;
-      });
+      if (!this.runner.loading) {
+        this.ui.progress.hidden = false;
+        this.ui.progress.value = 0;
+      }
+      const runner = await this.runner.start(
+        this.info,
+        this.runtime,
+        new URL(this.info.file, this.base()).href,
+        new URL(this.info.tokenizer, this.base()).href,
+      );
+      this.ui.progress.hidden = true;
+      this.loadSeconds = runner.loadSeconds;
+      this.prepareSwitches(runner.switches);
+      const off = runner.switches.available ? this.off : [];
+      this.setStatus(
+        off.length ? 'Sprout is reading your story with those heads off…' : 'Sprout is reading your story…',
+      );
+      this.setAttribute('busy', '');
+      answer = await runner.run({ text, truncate, off });
     } catch (err) {
+      this.ui.progress.hidden = true;
+      this.removeAttribute('busy');
       this.setStatus('');
       this.fail(`${err.message} The example stories above still work.`);
-    } finally {
-      this.ui.analyse.disabled = false;
+      return;
     }
-  }
-
-  onWorkerMessage(m) {
-    if (m.type === 'too-long') {
+    if (answer.kind === 'stale') return; // a newer request is on its way
+    this.removeAttribute('busy');
+    if (answer.kind === 'too-long') {
       this.setStatus(
-        `Your story is ${m.count.toLocaleString('en')} tokens long; Sprout reads at most ${m.limit} after ◆.`,
+        `Your story is ${answer.count.toLocaleString('en')} tokens long; Sprout reads at most ${answer.limit} after ◆.`,
       );
       this.ui.offer.hidden = false;
-    } else if (m.type === 'error') {
-      this.setStatus('');
-      this.fail(`The analysis failed: ${m.message}`);
-    } else if (m.type === 'result') {
-      this.showResult(m);
+      return;
     }
-    this.answered?.();
+    this.showResult(answer, text, selection, started);
   }
 
-  showResult(m) {
-    this.result = m;
-    this.text = this.pendingText;
+  showResult({ intact, switched }, text, selection, started) {
+    const fresh = this.result !== intact;
+    this.result = intact;
+    this.switched = switched;
+    this.text = text;
+    this.truncated = intact.truncated;
+    if (fresh) {
+      this.showStoryViews(intact, selection);
+      this.offerGpt1()?.compare({ text, tokens: intact.tokens, losses: intact.losses });
+    }
+    const seconds = (performance.now() - started) / 1000;
+    this.lastSeconds = {
+      view: seconds,
+      model: switched ? switched.seconds.model : intact.seconds.model,
+      pack: fresh ? intact.seconds.pack : 0,
+      worker: switched ? switched.seconds.total + (fresh ? intact.seconds.total : 0) : intact.seconds.total,
+    };
+    this.showComparison();
+    this.setStatus(
+      `${intact.truncated ? 'The first 511 tokens' : `All ${intact.T - 1} tokens`} after ${START_GLYPH} analysed ` +
+        `in ${seconds.toFixed(1)} s${switched ? ` with ${describeCount(switched.off)} off` : ''}.`,
+    );
+    this.ui.share.disabled = false;
+    this.setAttribute('analysed', '');
+    this.setAttribute('data-heads-off', formatOffSegment(switched?.off ?? []) || 'none');
+    this.dispatchEvent(
+      new CustomEvent('sprout-story-analysed', { detail: { seconds, off: switched?.off ?? [] } }),
+    );
+  }
+
+  /** Sprout against gpt-1, offered when model.json names gpt-1's file (fetched only on request). */
+  offerGpt1() {
+    const name = this.info.comparison?.gpt1;
+    if (!name) return null;
+    if (!this.versus) {
+      this.versus = new Gpt1Comparison({
+        infoUrl: new URL(name, this.base()).href,
+        runtime: this.runtime,
+        base: this.base(),
+        dark: this.dark,
+      });
+      this.shadowRoot.querySelector('.kinds-box').before(this.versus.element);
+      this.levelHeadings();
+      this.versus.describe();
+    }
+    return this.versus;
+  }
+
+  /** A new story: W2, W5, the head-type scores (all from Sprout with every head on). */
+  showStoryViews(m, selection) {
     const maps = unpackAttention(m.attention, m.layers, m.heads, m.T);
     const data = { id: STORY_NAME, title: 'Your story', tokens: m.tokens, ids: m.ids, marks: {}, maps };
     this.ui.results.hidden = false;
     const { explorer, heads } = this.ui;
-    const sel = this.selection;
     explorer.showStory(data, STORY_NAME);
     heads.showStory(data, STORY_NAME);
     const headScores = this.headScoresOf(m.scores, m.T);
     heads.setHeadScores(headScores);
     this.renderKinds(m.scores, m.T, headScores.models.sprout.top);
+    const sel = selection;
     explorer.select(sel ? { layer: sel.layer, head: sel.head, token: sel.token } : { token: m.T - 1 });
     if (sel) heads.select({ layer: sel.layer, head: sel.head });
-    const seconds = (performance.now() - this.started) / 1000;
-    this.lastSeconds = {
-      view: seconds,
-      model: m.seconds.model,
-      pack: m.seconds.pack,
-      worker: m.seconds.total,
-    };
-    this.setStatus(
-      `${m.truncated ? 'The first 511 tokens' : `All ${m.T - 1} tokens`} after ${START_GLYPH} analysed ` +
-        `in ${seconds.toFixed(1)} s.`,
-    );
-    this.ui.share.disabled = false;
-    this.setAttribute('analysed', '');
-    this.dispatchEvent(new CustomEvent('sprout-story-analysed', { detail: { seconds } }));
+  }
+
+  /** The loss strip, the one-line summary and the guesses, Sprout whole beside Sprout switched. */
+  showComparison() {
+    const intact = this.result;
+    const switched = this.switched;
+    this.surprise.setDark(this.dark);
+    this.surprise.show({
+      tokens: intact.tokens,
+      vocab: this.info.vocab_size,
+      intact: intact.losses,
+      switched: switched?.losses ?? null,
+    });
+    this.ui.viewsNote.hidden = !switched;
+    const canSwitch = this.runner.switches?.available;
+    this.ui.summary.textContent = switched ? this.summaryOf(switched) : canSwitch ? 'Every head is on.' : '';
+    if (this.selectionNow) this.onQuery(this.selectionNow);
+  }
+
+  summaryOf(switched) {
+    const all = this.info.layers * this.info.heads;
+    const sentence = changeSentence(this.result.tokens, this.result.ids, this.result.losses, switched.losses);
+    if (switched.off.length === all) {
+      return (
+        `All ${all} heads are off: every attention layer adds only its heads' average outputs, so ` +
+        `Sprout guesses each next token from the current token alone. ${sentence}`
+      );
+    }
+    return `With ${describeCount(switched.off)} off (${describeHeads(switched.off)}): ${sentence}`;
   }
 
   headScoresOf(scores, T) {
@@ -349,15 +502,20 @@ export class SproutStory extends SproutElement {
     this.ui.kinds.replaceChildren(...items);
   }
 
-  /** W2's query changed: the top-5 next tokens there, and the link. */
+  /** W2's query changed: the top-5 next tokens there (with heads off beside them), and the link. */
   onQuery({ layer, head, token }) {
     if (!this.result) return;
     const { predictions, tokens } = this.result;
-    const top = predictions[token] || [];
+    const list = (top) => top.map((p) => el('li', '', `${quoted(p.token)} ${formatPercent(p.p)}`));
     this.ui.predTitle.textContent = `What Sprout expects after ${quoted(tokens[token])} (token ${token})`;
-    this.ui.predList.replaceChildren(
-      ...top.map((p) => el('li', '', `${quoted(p.token)} ${formatPercent(p.p)}`)),
-    );
+    this.ui.predList.replaceChildren(...list(predictions[token] || []));
+    const switched = this.switched;
+    this.ui.predIntactTitle.hidden = !switched;
+    this.ui.predSwitchedBox.hidden = !switched;
+    if (switched) {
+      this.ui.predSwitchedTitle.textContent = `With ${describeCount(switched.off)} off`;
+      this.ui.predSwitched.replaceChildren(...list(switched.predictions[token] || []));
+    }
     this.ui.predActual.textContent =
       token + 1 < tokens.length
         ? `Your story goes on with ${quoted(tokens[token + 1])}.`
@@ -368,11 +526,13 @@ export class SproutStory extends SproutElement {
 
   // --- sharing -----------------------------------------------------------------------------
 
-  /** Put the story and selection into the URL hash; `copy`: also show and copy the link. */
+  /** Put the story, selection and heads off into the URL hash; `copy`: also show and copy the link. */
   async share(copy) {
     if (!this.result || !this.selectionNow) return;
     try {
-      const value = await encodeShare({ text: this.text, ...this.selectionNow });
+      const offSegment = formatOffSegment(this.switched?.off ?? []);
+      const value = await encodeShare({ text: this.text, ...this.selectionNow, offSegment });
+      this.written = value;
       this.hash.write(HASH_KEY, value);
       if (copy) {
         const url = new URL(location.href);
@@ -390,24 +550,73 @@ export class SproutStory extends SproutElement {
     }
   }
 
-  async openSharedStory() {
+  /** The URL hash's story, if it names one: a shared story, or a "try it" link. */
+  openLink(again = false) {
     const value = parseHashState(location.hash)[HASH_KEY];
-    if (!value) return;
+    if (!value || (value === this.written && !again)) return;
+    this.written = value;
+    this.ui.switchError.hidden = true;
+    if (TRY_IT.test(value)) this.openTryIt(...TRY_IT.exec(value).slice(1));
+    else this.openSharedStory(value);
+  }
+
+  async openSharedStory(value) {
+    let shared;
     try {
-      const shared = await decodeShare(value);
-      this.ui.text.value = shared.text;
-      this.scrollIntoView({ block: 'start' });
-      const cached = await this.modelIsCached();
-      if (cached) {
-        this.analyse(false, shared);
-      } else {
-        this.pendingSelection = shared;
-        this.setStatus('A shared story was opened from the link. Press Analyse to read it with Sprout.');
-      }
+      shared = await decodeShare(value);
     } catch (err) {
       this.setStatus(
         `The story in this link was ignored: ${err.message} (links hold at most ${SHARE_LIMIT} characters).`,
       );
+      return;
+    }
+    this.ui.text.value = shared.text;
+    this.scrollIntoView({ block: 'start' });
+    await this.describeDownload();
+    if (!this.info) return;
+    const { off, problem } = parseOffSegment(shared.offSegment, this.info.layers, this.info.heads);
+    this.off = off;
+    this.board?.setOff(off);
+    if (problem) this.failSwitches(`In this link, ${problem}; the rest of the link is shown.`);
+    if (await this.modelIsCached()) {
+      this.analyse(false, shared);
+    } else {
+      this.pendingSelection = shared;
+      this.setStatus(
+        `A shared story was opened from the link${off.length ? `, with ${describeCount(off)} off` : ''}. ` +
+          'Press Analyse to read it with Sprout.',
+      );
+    }
+  }
+
+  /** A chapter story with a preset's heads off, read at once: the reader asked by following the link. */
+  async openTryIt(example, preset) {
+    scrollIntoViewSettled(this);
+    this.setStatus('Opening the chapter’s story…');
+    try {
+      await this.describeDownload();
+      if (!this.info) return;
+      const listed = preset.startsWith('off');
+      const [story, presets] = await Promise.all([
+        loadExample(exampleUrl(new URL('examples/', this.artifactsBase()).href, example)),
+        preset === 'all' || listed ? null : this.loadPresets(),
+      ]);
+      let off = [];
+      if (listed) {
+        const parsed = parseOffSegment(preset, this.info.layers, this.info.heads);
+        off = parsed.off;
+        if (parsed.problem)
+          this.failSwitches(`In this link, ${parsed.problem}; the rest of the link is shown.`);
+      } else if (preset !== 'all') off = presets[preset];
+      if (!off) throw new Error(`the chapter's artifacts do not say which heads are ${PRESET_NAMES[preset]}`);
+      this.off = off;
+      this.board?.setOff(off);
+      this.ui.text.value = story.text;
+      this.clearError();
+      await this.request(story.text, false, null);
+    } catch (err) {
+      this.setStatus('');
+      this.fail(`The chapter's story could not be opened: ${err.message}`);
     }
   }
 
@@ -433,10 +642,20 @@ export class SproutStory extends SproutElement {
     this.setAttribute('error', '');
   }
 
+  failSwitches(message) {
+    this.ui.switchError.hidden = false;
+    this.ui.switchError.textContent = message;
+  }
+
   clearError() {
     this.ui.error.hidden = true;
     this.removeAttribute('error');
   }
+}
+
+/** [[5, 4]] -> "1 head"; 48 heads -> "48 heads". */
+function describeCount(off) {
+  return `${off.length} head${off.length === 1 ? '' : 's'}`;
 }
 
 define('sprout-story', SproutStory);

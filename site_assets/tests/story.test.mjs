@@ -104,7 +104,14 @@ test('a shared link reopens the same story and selection; damaged links say so',
   const text = fixture.tokens.find((c) => c.text.includes('Curly')).text;
   const value = await encodeShare({ text, layer: 5, head: 4, token: 12 });
   assert.match(value, /^5\/4\/12\/[A-Za-z0-9_-]+$/);
-  assert.deepEqual(await decodeShare(value), { text, layer: 5, head: 4, token: 12 });
+  assert.deepEqual(await decodeShare(value), { text, layer: 5, head: 4, token: 12, offSegment: '' });
+  const off = await encodeShare({ text, layer: 5, head: 4, token: 12, offSegment: 'off-5.4-5.6' });
+  assert.match(off, /^5\/4\/12\/off-5\.4-5\.6\/[A-Za-z0-9_-]+$/);
+  assert.deepEqual(await decodeShare(off), { text, layer: 5, head: 4, token: 12, offSegment: 'off-5.4-5.6' });
+  // a garbled segment is handed on (parseOffSegment reports it); the story itself still opens
+  const garbled = await decodeShare(off.replace('off-5.4-5.6', 'off-5.zz'));
+  assert.equal(garbled.text, text);
+  assert.equal(garbled.offSegment, 'off-5.zz');
   await assert.rejects(decodeShare('5/4/12/@@@'), /expected form/);
   await assert.rejects(decodeShare('5/4/12/AAAAbbbb'), /damaged/);
   await assert.rejects(decodeShare(`1/1/1/${'A'.repeat(SHARE_LIMIT + 1)}`), /longer than/);

@@ -1,9 +1,16 @@
 """Every widget state a reader makes can be linked: W1's cursor, W3's query and sharpness, W4's
-T and mask, a quiz's choice (W2 and W5 in test_widgets_data.py), and the chapter's own links
-open the heads they name."""
+T and mask, a quiz's choice (W2 and W5 in test_widgets_data.py), the heads a reader switched off
+in their own story, and the chapter's own links open the heads they name and its "try it" links
+the story with those heads off."""
+
+import json
+import re
 
 import pytest
+from playwright.sync_api import expect
 from test_site import open_page
+from test_story import ROOT, analyse, open_story, shadow
+from test_story_switches import INDUCTION, TOM, ZORBIN, segment, wait_heads_off
 from test_widgets_data import open_widgets
 from test_widgets_toys import read_plane
 
@@ -87,3 +94,90 @@ def test_the_chapters_head_links_open_those_heads(browse, built_site):
         const root = document.querySelector('sprout-explorer').shadowRoot;
         return root.querySelector('.layer').value === '{layer}' && root.querySelector('.head').value === '{head}'
             && root.querySelector('.tok.query')?.dataset.index === '{token}'; }}""")
+
+
+# ---------------------------------------------------------------------------------------------
+# "Your own story": the heads switched off travel in its link; the chapter's "try it" links
+
+
+def shared_link(page):
+    shadow(page, "button.share").click()
+    expect(shadow(page, ".share-link")).to_have_value(re.compile("#story="))  # written once compressed
+    return shadow(page, ".share-link").input_value()
+
+
+def test_a_story_link_carries_the_heads_off_and_reopens_them(browse, built_site):
+    page = open_story(browse, built_site)
+    analyse(page, ZORBIN)
+    shadow(page, "[data-preset=induction]").click()
+    wait_heads_off(page, INDUCTION)
+    page.locator("sprout-story sprout-explorer .tok").nth(20).click()
+    link = shared_link(page)
+    assert f"/20/{segment(INDUCTION)}/" in link, link
+    other = browse.context.new_page()
+    other.goto(link)  # the model is cached: the view comes back at once, those heads off
+    wait_heads_off(other, INDUCTION)
+    story = other.locator("sprout-story")
+    assert story.locator("textarea").input_value() == ZORBIN
+    assert story.locator("button.head-switch[aria-checked=false]").count() == len(INDUCTION)
+    assert story.locator("[data-preset=induction]").get_attribute("aria-pressed") == "true"
+    assert story.locator(".change-summary").inner_text().startswith("With 5 heads off")
+    assert other.locator("sprout-story sprout-explorer .tok[aria-selected=true]").get_attribute("data-index") == "20"
+    other.close()
+
+
+@pytest.mark.parametrize(
+    "segment_text, message, still_off",
+    [
+        ("off-5.4-9.1-5.7", "Sprout has no layer 9, head 1 or layer 5, head 7", [(5, 4)]),
+        ("off-5.zz", "damaged", []),
+        ("garbage", "damaged", []),
+    ],
+)
+def test_a_link_naming_missing_heads_or_a_garbled_list_says_so_once_and_the_rest_still_works(
+    browse, built_site, segment_text, message, still_off
+):
+    page = open_story(browse, built_site)
+    analyse(page, "Tom had a kite.")  # the model is now cached in this browser
+    link = shared_link(page)
+    layer, head, token, packed = link.split("#story=")[1].split("/")
+    bad = f"{link.split('#')[0]}#story={layer}/{head}/{token}/{segment_text}/{packed}"
+    other = browse.context.new_page()
+    other.goto(bad)
+    wait_heads_off(other, still_off)
+    alert = other.locator("sprout-story .switch-error[role=alert]")
+    assert alert.is_visible() and message in alert.inner_text()
+    # one message: the only alert shown
+    assert (
+        other.locator("sprout-story").evaluate(
+            "el => [...el.shadowRoot.querySelectorAll('[role=alert]')].filter(a => !a.hidden).length"
+        )
+        == 1
+    )
+    assert other.locator("sprout-story textarea").input_value() == "Tom had a kite."
+    assert other.locator("sprout-story .story-error").is_hidden()
+    other.close()
+
+
+@pytest.mark.parametrize(
+    "link, example, heads", [("zorbin/induction", "zorbin", INDUCTION), ("tom_he/tom", "tom_he", [TOM])]
+)
+def test_the_chapters_try_it_links_open_the_story_with_those_heads_off_without_a_reload(
+    browse, built_site, link, example, heads
+):
+    page = open_page(browse, built_site)
+    page.evaluate("() => { window.__sameDocument = true; }")
+    anchor = page.locator(f'article a[href$="#story={link}"]')
+    assert anchor.count() == 1
+    anchor.scroll_into_view_if_needed()
+    anchor.click()
+    wait_heads_off(page, heads)
+    assert page.evaluate("() => window.__sameDocument") is True  # no reload
+    text = json.loads((ROOT / "docs" / "artifacts" / "examples" / f"{example}.json").read_text())["text"]
+    assert page.locator("sprout-story textarea").input_value() == text
+    off = page.locator("sprout-story button.head-switch[aria-checked=false]")
+    assert sorted(
+        (int(b["layer"]), int(b["head"])) for b in off.evaluate_all("bs => bs.map(b => ({...b.dataset}))")
+    ) == sorted(tuple(h) for h in heads)
+    top = page.locator("sprout-story").evaluate("el => el.getBoundingClientRect().top")
+    assert abs(top) < 150  # the story block is in view
