@@ -15,7 +15,7 @@ from pathlib import Path
 
 from build_artifacts import browser_fidelity
 from build_artifacts.cache import code_version
-from build_artifacts.output import write_json
+from build_artifacts.output import rounded, write_json
 from sprout import export
 from sprout.analysis import ablate
 from sprout.chapter import removals
@@ -109,6 +109,7 @@ def write_browser_files(folder, cache, checkpoints, models, tokenizer, records):
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     checkpoints = Path(checkpoints)
+    records = rounded(records)  # as published: measured against the numbers the example files hold
     info = write_model(
         folder, "sprout", MODEL_FILE, models["sprout"], tokenizer, checkpoints / "sprout", cache, records
     )

@@ -17,7 +17,7 @@ from build_artifacts.cache import Cache, code_version
 from build_artifacts.manifest import library_versions, manifest
 from build_artifacts.output import atomic_folder, file_hashes, write_json
 from sprout.analysis.head_scores import SCORE_KINDS
-from sprout.chapter import measurements
+from sprout.chapter import measurements, own_thing, race
 from sprout.chapter.claims import THRESHOLDS
 from sprout.chapter.examples import EXAMPLES_FILE, load_examples
 from sprout.chapter.measurements import MODELS
@@ -120,6 +120,8 @@ def _build(opts, bar):
 
     stage(0)
     models, tokenizer, trainings, checkpoint_sha = load_models(opts)
+    controls = race.load_controls(opts.checkpoints)  # the race's control, where published
+    control_sha = {n: file_sha256(Path(opts.checkpoints) / race.CONTROLS[n] / "model.safetensors") for n in controls}
     cache = Cache(opts.cache)
     story = training_story.training_story(trainings["sprout"])
     to_score = (
@@ -175,6 +177,28 @@ def _build(opts, bar):
             opts.seed,
         )
         measured = measurements.with_together(measured, ablation["together"])
+    own = cache.get(
+        "own_thing",
+        lambda: own_thing.own_thing_stats(models64["sprout"], tokenizer, own_thing.roles(measured.stats)),
+        checkpoint_sha["sprout"],
+        own_thing.roles(measured.stats),
+        code_version(own_thing),
+    )
+    raced = cache.get(
+        "race",
+        lambda: race.race_stats(
+            models64,
+            {n: (in_float64(model), *rest) for n, (model, *rest) in controls.items()},
+            tokenizer,
+            tokenized,
+            opts.seed,
+        ),
+        checkpoint_sha,
+        control_sha,
+        texts,
+        opts.seed,
+        code_version(race),
+    )
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
     table = measure.model_table(models, trainings, measured.stats)
     spread = cache.get(
@@ -229,6 +253,8 @@ def _build(opts, bar):
         stats = flat_stats(measured, table, spread, tokenized, records, trainings)
         stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
+        stats.update(training_story.stage_stats(trainings["sprout"]))
+        stats.update({**own, **raced, **race.trained_on_stats({**trainings, **{n: c[2] for n, c in controls.items()}})})
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(  # in float32, as the page computes

@@ -61,3 +61,42 @@ def story_stats(story, threshold):
             }
         )
     return stats
+
+
+def first_copy_scored(mix):
+    """The share of copy drills whose first copy is in the loss. Runs made before the option
+    existed scored every copy (it is absent from their records); later ones record a share, or
+    a boolean in between."""
+    return float(mix.get("score_first_copy", 1.0))
+
+
+def stage_stats(training):
+    """Per stage (a, b, ...): what restarted there (seed, warmup, the drills' scoring) and the
+    best induction score at its first, best and last evaluation, so that a change between two
+    stages can be told from a change within one."""
+    stats = {}
+    for i, stage in enumerate(stages_of(training)):
+        recipe, history = stage.get("recipe", {}), stage.get("history", [])
+        prefix = f"training_story.stage_{stage_name(i)}"
+        stats.update(
+            {
+                f"{prefix}.steps": stage.get("step", history[-1]["step"] if history else 0),
+                f"{prefix}.seed": recipe.get("seed"),
+                f"{prefix}.warmup": recipe.get("warmup"),
+                f"{prefix}.eval_every": recipe.get("eval_every"),
+                f"{prefix}.first_copy_scored": first_copy_scored(recipe.get("mix", {})),
+            }
+        )
+        scores = [(h["step"], h["best_induction"]) for h in history if "best_induction" in h]
+        if scores:
+            best = max(scores, key=lambda s: s[1])
+            stats.update(
+                {
+                    f"{prefix}.induction_first_step": scores[0][0],
+                    f"{prefix}.induction_first": scores[0][1],
+                    f"{prefix}.induction_best_step": best[0],
+                    f"{prefix}.induction_best": best[1],
+                    f"{prefix}.induction_last": scores[-1][1],
+                }
+            )
+    return stats

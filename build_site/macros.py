@@ -1,14 +1,16 @@
 """The chapter's template layer (mkdocs-macros): every number about the models comes from
 docs/artifacts/stats.json through `stat`; a missing file or key stops the build with its name.
 
-Macros: stat(key, fmt), head(prefix), head_link(prefix, widget, example, token), run_code(snippet),
-figure(name, caption), url(path).
+Macros: stat(key, fmt), value(key), require(key, compare, bound), ln(x), head(prefix),
+head_link(prefix, widget, example, token), run_code(snippet), figure(name, caption), url(path).
 """
 
 import contextlib
 import html
 import io
 import json
+import math
+import operator
 import re
 import textwrap
 import traceback
@@ -19,6 +21,14 @@ from build_site import stills
 
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
+COMPARE = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
 
 class ChapterBuildError(Exception):
@@ -142,6 +152,25 @@ def define_env(env):
     def value(key):
         """The number itself, for prose that must say "more" or "less" to stay true."""
         return lookup(key)
+
+    @env.macro
+    def require(key, compare, bound):
+        """Renders nothing; stops the build, in one line naming the stat and its value, unless
+        stats[key] <compare> bound (a number, or another stat's key). For the words of the prose
+        ("most", "worse than", "the same") that have no other wording to switch to."""
+        if compare not in COMPARE:
+            raise ChapterBuildError(f"require({key!r}): unknown comparison {compare!r} ({', '.join(COMPARE)})")
+        limit = lookup(bound) if isinstance(bound, str) else bound
+        measured = lookup(key)
+        if not COMPARE[compare](measured, limit):
+            named = f"{bound} = {limit}" if isinstance(bound, str) else f"{limit}"
+            raise ChapterBuildError(f"the prose needs {key} {compare} {named}, but {key} = {measured}")
+        return ""
+
+    @env.macro
+    def ln(x):
+        """The natural logarithm, for a bound that is plain arithmetic (ln 4096, an even guess)."""
+        return math.log(x)
 
     @env.macro
     def head(prefix):

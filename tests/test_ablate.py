@@ -10,7 +10,7 @@ from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copi
 from sprout.analysis import ablate
 from sprout.analysis.evaluate import repeat_loss
 from sprout.analysis.lens import capture_attention, induction_scores
-from sprout.chapter import removals
+from sprout.chapter import own_thing, removals
 from sprout.corpus.data import repeat_batch
 
 N = 12  # |R|
@@ -148,3 +148,44 @@ def test_heads_removed_together_beside_control_sets(copier, measured):
     assert max(c["repeat_advantage_kept"] for c in result["controls"]) > result["sets"][0]["repeat_advantage_kept"]
     assert ablate.together_sets(heads, others, seed=0) == (sets, controls)
     assert ablate.together_sets(heads, others, seed=1)[1] != controls, "another seed, other control draws"
+
+
+def second_copy_prob_measure(repeats, offset=3):
+    """P(the right token) at one place in the second copy of each row: the induction head's job."""
+    query = N + 1 + offset  # R's token `offset` the second time; it predicts token offset + 1
+    rows = tuple(tuple(r) for r in repeats.tolist())
+    return ablate.Measure("copied", rows, ((query,),) * len(rows), kind="prob"), query
+
+
+def test_a_head_removed_only_where_its_output_is_read_does_what_removing_it_everywhere_does(copier, measured):
+    """The induction head is in the last layer: its output at the scored token is all that
+    reaches that token's guess. Removed there only, the guess falls as far as when it is removed
+    everywhere; removed at every other token only, the guess does not move."""
+    repeats, _, _ = measured
+    means = ablate.mean_head_outputs(copier, repeat_batch(V, 0, N, 24, seed=6).tolist(), autocast_bf16=False)
+    measure, query = second_copy_prob_measure(repeats)
+    every = ablate.ablate_heads(copier, [measure], means, autocast_bf16=False, only={INDUCTION})
+    intact, everywhere = every["intact"]["copied"], every["ablated"]["copied"][INDUCTION[0]][INDUCTION[1]]
+    assert intact > 0.5 and everywhere < intact / 2, "the circuit copies, and without its induction head it does not"
+    rows = len(measure.rows)
+    at_query = own_thing.removed_at(copier, measure, means, *INDUCTION, [(query,)] * rows, autocast_bf16=False)
+    elsewhere = [tuple(p for p in range(query + 1) if p != query)] * rows
+    not_at_query = own_thing.removed_at(copier, measure, means, *INDUCTION, elsewhere, autocast_bf16=False)
+    assert at_query == pytest.approx(everywhere, abs=1e-4)
+    assert not_at_query == pytest.approx(intact, abs=1e-4)
+
+
+def test_a_first_layer_head_acts_where_later_heads_read_it(copier, measured):
+    """The previous-token head's output matters at the key the induction head finds (the token
+    after R's first reading of the current token), not at the token that asks: removed there,
+    the guess hardly moves."""
+    repeats, _, _ = measured
+    means = ablate.mean_head_outputs(copier, repeat_batch(V, 0, N, 24, seed=6).tolist(), autocast_bf16=False)
+    measure, query = second_copy_prob_measure(repeats, offset=3)
+    intact = ablate.ablate_heads(copier, [measure], means, autocast_bf16=False, only={PREVIOUS_TOKEN})["intact"]
+    rows, key = len(measure.rows), 1 + 3 + 1  # the first copy's token 4, whose previous token is token 3
+    at_key = own_thing.removed_at(copier, measure, means, *PREVIOUS_TOKEN, [(key,)] * rows, autocast_bf16=False)
+    at_query = own_thing.removed_at(copier, measure, means, *PREVIOUS_TOKEN, [(query,)] * rows, autocast_bf16=False)
+    # at the key it falls (not to nothing: QK-norm gives even a mean key a length to match with)
+    assert at_key < intact["copied"] - 0.05
+    assert at_query == pytest.approx(intact["copied"], abs=0.005)

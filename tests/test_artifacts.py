@@ -363,7 +363,7 @@ def test_the_ablation_pass_is_kept_while_checkpoint_and_texts_stay(built, checkp
     shutil.copytree(built, again)
     assert build(checkpoints, again, examples_file) == 0
     assert load(again / "ablations.json") == first
-    assert "5 measures kept from an earlier build, 0 to compute" in capsys.readouterr().err
+    assert "5 measures kept as published, 0 to compute" in capsys.readouterr().err
 
 
 def computed(err):

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 
 from build_artifacts.manifest import FORMAT_VERSION
 from build_site import macros
+from build_site.chapter_words import word_counts
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 from build_site.math import MathError, render_math
@@ -75,6 +77,22 @@ def test_a_missing_key_stops_the_build_with_its_name(tmp_path):
         found["stat"]("tom_he.share", "percent")
 
 
+def test_a_prose_word_on_the_wrong_side_of_its_stat_stops_the_build_in_one_line(tmp_path):
+    found = chapter_macros(tmp_path, {"repeat.gpt1.loss_first": 11.9, "repeat.sprout.loss_first": 8.5})
+    assert found["require"]("repeat.gpt1.loss_first", ">", found["ln"](4096)) == ""
+    assert found["require"]("repeat.gpt1.loss_first", ">", "repeat.sprout.loss_first") == ""
+    with pytest.raises(ChapterBuildError) as stopped:
+        found["require"]("repeat.sprout.loss_first", ">", "repeat.gpt1.loss_first")
+    line = str(stopped.value)
+    assert "\n" not in line and "repeat.sprout.loss_first = 8.5" in line and "repeat.gpt1.loss_first = 11.9" in line
+    with pytest.raises(ChapterBuildError, match=r"^the prose needs repeat.gpt1.loss_first < 2, but .* = 11.9$"):
+        found["require"]("repeat.gpt1.loss_first", "<", 2)
+    with pytest.raises(ChapterBuildError, match="'probes.stories'"):
+        found["require"]("probes.stories", ">=", 1)
+    with pytest.raises(ChapterBuildError, match="unknown comparison"):
+        found["require"]("repeat.gpt1.loss_first", "=>", 1)
+
+
 def test_missing_or_broken_stats_file_is_named(tmp_path):
     with pytest.raises(ChapterBuildError, match="make artifacts"):
         macros.define_env(FakeEnv(tmp_path))
@@ -124,6 +142,16 @@ def test_snippet_cells_share_one_namespace_and_show_their_printed_output():
     page = render_cells(ran)
     assert '```python\na = 2\nprint("a:", a)\n```' in page and "a + 1: 3" in page
     assert page.count('class="snippet-output"') == 2
+
+
+def test_the_spread_snippet_shows_a_dot_product_spreading_like_the_root_of_d():
+    """C3's printed spreads, against the arithmetic: sqrt(d) before the division, 1 after it."""
+    snippet = ROOT / "docs" / "code" / "c3_dot_product_spread.py"
+    printed = "".join(out for _, _, out in run_cells(snippet.name, split_cells(snippet.read_text())))
+    found = re.findall(r"d = +(\d+): spread of q·k ([\d.]+), after dividing by sqrt\(d\) ([\d.]+)", printed)
+    assert [int(d) for d, _, _ in found] == [2, 64], printed
+    for d, raw, scaled in found:
+        assert float(raw) == pytest.approx(int(d) ** 0.5, rel=0.05) and float(scaled) == pytest.approx(1, rel=0.05)
 
 
 def test_a_failing_snippet_stops_the_build_with_its_traceback():
@@ -214,14 +242,23 @@ def test_a_heavy_stretch_is_cut_into_light_parts_and_code_output_stays_with_its_
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def build_copy(tmp_path, edit):
-    """`mkdocs build --strict` of a copy of the site sources after `edit(docs_folder)`."""
+def build_copy(tmp_path, edit, stats=None):
+    """`mkdocs build --strict` of a copy of the site sources after `edit(docs_folder)`; `stats`,
+    where given, changes those numbers of stats.json (the other artifacts stay links)."""
     repo = tmp_path / "repo"
     repo.mkdir(parents=True)
     for name in ("build_site", "build_artifacts", "node_modules", "site_assets", "sprout", "mkdocs.yml"):
         (repo / name).symlink_to(ROOT / name)
     shutil.copytree(ROOT / "docs", repo / "docs", ignore=shutil.ignore_patterns("artifacts"))
-    (repo / "docs" / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
+    if stats is None:
+        (repo / "docs" / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
+    else:
+        (repo / "docs" / "artifacts").mkdir()
+        for item in (ROOT / "docs" / "artifacts").iterdir():
+            if item.name != "stats.json":
+                (repo / "docs" / "artifacts" / item.name).symlink_to(item)
+        changed = {**json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text()), **stats}
+        (repo / "docs" / "artifacts" / "stats.json").write_text(json.dumps(changed))
     edit(repo / "docs")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.run(
@@ -253,3 +290,34 @@ def test_the_site_builds_and_a_broken_snippet_or_missing_number_stops_it(tmp_pat
 
     missing = build_copy(tmp_path / "number", cite_a_missing_number)
     assert missing.returncode != 0 and "loss.no_such_corpus.sprout" in missing.stderr + missing.stdout
+
+
+# the book's original chapter, by the same count; the chapter here may be about 1.6 times as long
+ORIGINAL_CHAPTER_WORDS = 3479
+
+
+@pytest.mark.slow
+def test_the_built_chapter_is_light_to_read(tmp_path):
+    """The rendered main text, code and quizzes counted, collapsed details not, stays within
+    1.6 times the original chapter's words (build_site/chapter_words.py)."""
+    built = build_copy(tmp_path, lambda docs: None)
+    assert built.returncode == 0, built.stderr
+    main, details = word_counts((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+    assert details > 0, "the supporting numbers should sit in collapsed details"
+    assert main <= 1.6 * ORIGINAL_CHAPTER_WORDS, f"the chapter's main text has {main} words"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "stat, value",
+    [
+        ("ablation.induction_heads.repeat_advantage_kept", 0.8),  # "take almost all of it away"
+        ("repeat.gpt1.loss_first", 7.5),  # "worse than an even guess"
+        ("probes.first_token_argmax.value", 0.3),  # "some head parks on ◆ for most tokens"
+    ],
+)
+def test_numbers_on_the_wrong_side_of_the_chapters_words_stop_the_build(tmp_path, stat, value):
+    built = build_copy(tmp_path, lambda docs: None, stats={stat: value})
+    assert built.returncode != 0
+    said = [line for line in (built.stderr + built.stdout).splitlines() if "the prose needs" in line]
+    assert said and f"{stat} = {value}" in said[0], built.stderr[-2000:]

@@ -102,3 +102,41 @@ def test_every_number_in_the_new_prose_comes_from_stats():
             prose = re.sub(r"\{\{.*?\}\}|\{%.*?%\}", "", p, flags=re.DOTALL)
             prose = re.sub(r"\([a-z]+\.md#[a-z-]+\)", "", prose)  # links
             assert not re.search(r"\d", prose), prose
+
+
+def test_each_stage_says_what_restarted_and_where_its_induction_score_stood():
+    two = {
+        **stage(300, [(100, 0.8, 0.5), (300, 0.9, 0.3)]),
+        "recipe": {"seed": 2, "warmup": 100, "eval_every": 100, "mix": {"copy": 1.0, "score_first_copy": False}},
+        "earlier_stages": [
+            {
+                **stage(200, [(100, 0.2, 8.4), (200, 0.05, 8.3)]),
+                "recipe": {"seed": 1, "warmup": 150, "eval_every": 100, "mix": {"copy": 1.0}},
+            }
+        ],
+    }
+    stats = training_story.stage_stats(two)
+    assert (stats["training_story.stage_a.seed"], stats["training_story.stage_b.seed"]) == (1, 2)
+    assert stats["training_story.stage_b.warmup"] == 100
+    # stage a predates the option: every copy was scored; stage b left the first copy out
+    assert (stats["training_story.stage_a.first_copy_scored"], stats["training_story.stage_b.first_copy_scored"]) == (
+        1.0,
+        0.0,
+    )
+    assert stats["training_story.stage_a.induction_first"] == 0.2
+    assert stats["training_story.stage_a.induction_best_step"] == 100
+    assert stats["training_story.stage_a.induction_last"] == 0.05
+    assert (stats["training_story.stage_b.induction_first_step"], stats["training_story.stage_b.induction_first"]) == (
+        100,
+        0.8,
+    )
+    assert stats["training_story.stage_b.steps"] == 300
+
+
+def test_the_published_stages_a_and_b_restart_between_the_low_and_the_high_induction_score():
+    """What the chapter's "jump" sentence rests on, read from the published training.json."""
+    stats = training_story.stage_stats(json.loads(TRAINING.read_text()))
+    assert stats["training_story.stage_a.induction_best"] < 0.5 <= stats["training_story.stage_b.induction_first"]
+    assert stats["training_story.stage_a.seed"] != stats["training_story.stage_b.seed"]
+    assert stats["training_story.stage_a.first_copy_scored"] == 1.0
+    assert stats["training_story.stage_b.first_copy_scored"] == 0.0

@@ -1,6 +1,7 @@
 """The chapter's claims: floors on the measured numbers (sprout.measurements), and their verdicts."""
 
 import json
+import math
 import operator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,9 @@ THRESHOLDS = {
     # removing a head (sprout.analysis.ablate: its output replaced by its mean over held-out stories)
     "induction_removal_kept": 0.5,  # share of the repeat's advantage left without the induction heads
     "quiet_head_breaks": removals.NOTHING,  # the head whose removal costs least: every ability loses less
+    "previous_token_removal_kept": 0.5,  # share of the repeat's advantage left without the previous-token head
+    "name_probe_without_induction": 0.1,  # made-up names copied without the induction heads
+    "even_guess_loss": math.log(4096),  # nats: an even guess among the 4,096 tokens
 }
 
 
@@ -40,11 +44,15 @@ class Claim:
     text: str  # what is claimed, without the floor
     backed: bool = True  # False: a floor the published checkpoints do not reach (yet); the tests hold them to it
 
+    def bound(self, stats):
+        """The threshold's value: a floor of THRESHOLDS, or another measured number by its name."""
+        return THRESHOLDS[self.threshold] if self.threshold in THRESHOLDS else stats[self.threshold]
+
     def holds(self, stats):
-        return {">=": operator.ge, "<": operator.lt}[self.compare](stats[self.key], THRESHOLDS[self.threshold])
+        return {">=": operator.ge, "<": operator.lt}[self.compare](stats[self.key], self.bound(stats))
 
     def describe(self):
-        return f"{self.text} {self.compare} {THRESHOLDS[self.threshold]}"
+        return f"{self.text} {self.compare} {THRESHOLDS.get(self.threshold, self.threshold)}"
 
 
 CLAIMS = (
@@ -99,7 +107,66 @@ CLAIMS = (
         "induction_removal_kept",
         "share of the repeat's advantage left without as many other heads (median of random sets)",
     ),
+    Claim(
+        "ablation.previous_token_head.repeat_advantage_kept",
+        "<",
+        "previous_token_removal_kept",
+        "share of the repeat's advantage left without the best previous-token head",
+    ),
+    Claim(
+        "ablation.induction_heads.name_probe",
+        "<",
+        "name_probe_without_induction",
+        "made-up names copied without the induction heads (removed together)",
+    ),
+    # the chapter says gpt-1 and the window network, never trained on random tokens, find a first
+    # copy of them harder than an even guess would
+    Claim("repeat.gpt1.loss_first", ">=", "even_guess_loss", "gpt-1's loss on random tokens seen once (nats)"),
+    Claim(
+        "repeat.window.loss_first",
+        ">=",
+        "even_guess_loss",
+        "the window network's loss on random tokens seen once (nats)",
+    ),
 )
+# Claims on numbers only the artifacts build measures (docs/artifacts/stats.json): the race's
+# controls (sprout.chapter.race), the own-thing probe (own_thing.py) and the training story.
+ARTIFACT_CLAIMS = (
+    Claim("repeat.gpt1.loss_first", ">=", "repeat.uniform.loss", "gpt-1 on random tokens, worse than guessing evenly"),
+    Claim("repeat.gpt1.entropy_first", "<", "repeat.uniform.loss", "gpt-1's guesses on random tokens, surer than even"),
+    Claim(
+        "repeat.gpt1_drilled.loss_first", "<", "repeat.gpt1.loss_first", "drilled gpt-1 on random tokens, below gpt-1"
+    ),
+    Claim("repeat.gpt1_drilled.drop", "<", "gpt1_repeat_drop", "drilled gpt-1's loss drop on a repeat (nats)"),
+    Claim("repeat.window_drilled.drop", "<", "gpt1_repeat_drop", "drilled window network's loss drop on a repeat"),
+    Claim("probes.name.gpt1_drilled", "<", "name_probe_gpt1", "made-up names over the probe stories, drilled gpt-1"),
+    Claim(
+        "training_story.stage_a.induction_best",
+        "<",
+        "induction_score",
+        "best induction score in any stage-a evaluation",
+    ),
+    Claim(
+        "training_story.stage_b.induction_first",
+        ">=",
+        "induction_score",
+        "induction score at stage b's first evaluation",
+    ),
+)
+
+
+def artifact_claim_failures(stats):
+    """One line per claim of ARTIFACT_CLAIMS that stats.json does not back: the stat and its value."""
+    lines = []
+    for claim in ARTIFACT_CLAIMS:
+        missing = [k for k in (claim.key, claim.threshold) if k not in THRESHOLDS and k not in stats]
+        if missing:
+            lines.append(f"{missing[0]}: missing from stats.json (claim: {claim.describe()})")
+        elif not claim.holds(stats):
+            lines.append(f"{claim.key} = {stats[claim.key]}: does not hold: {claim.describe()} ({claim.bound(stats)})")
+    return lines
+
+
 VALIDATION_CLAIM = Claim(
     "loss.tinystories_validation.sprout",
     "<",

@@ -20,6 +20,7 @@ PAGES = [
     "",
     "code/c1_query_key_value/",
     "code/c2_multi_head/",
+    "code/c3_dot_product_spread/",
     "try/",
     "notebooks/sprout_notebook/",
     "embedding/",
@@ -158,7 +159,7 @@ def test_snippets_run_at_build_time_and_show_their_output(browse, built_site):
     assert list(printed["output"].values()) == pytest.approx(output, abs=0.0005)
 
 
-@pytest.mark.parametrize("name", ["c1_query_key_value", "c2_multi_head"])
+@pytest.mark.parametrize("name", ["c1_query_key_value", "c2_multi_head", "c3_dot_product_spread"])
 def test_notebook_pages_show_executed_output_and_offer_the_notebook(browse, built_site, name):
     page = open_page(browse, built_site, f"code/{name}/")
     outputs = page.locator(".jp-OutputArea-output")
@@ -227,6 +228,9 @@ def test_the_prose_shows_the_numbers_of_stats_json(browse, built_site):
     calls = stat_calls(CHAPTER)
     assert len(calls) >= 15, "the chapter should cite the measured numbers through stat()"
     page = open_page(browse, built_site)
+    # the supporting numbers sit in collapsed details: opened, as a reader would
+    assert page.locator("article details").count() > 0
+    page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")
     text = page.locator("article").inner_text()
     for key, fmt in calls:
         expected = format_number(STATS[key], fmt or None)

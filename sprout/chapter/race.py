@@ -1,0 +1,98 @@
+"""The copying race's control: is it the layers or the drills?
+
+Sprout read copy drills (random tokens repeated) in its training; the published gpt-1 and window
+network read stories only. The controls are the same two small models trained on Sprout's data
+kinds, drills included (sprout/training/recipes/gpt1-drilled.toml, window-drilled.toml), and
+measured on copying exactly as the chapter measures the others (sprout.chapter.measurements):
+the repeat's loss, the made-up names of the probe stories and Zorbin Plax. What each model read
+comes from its own training.json.
+"""
+
+import math
+from pathlib import Path
+
+import torch
+
+from ..checkpoint import load_checkpoint
+from .measurements import MODELS, induction_curve, make_repeats
+from .probe_texts import PROBE_STORIES, name_examples
+from .probes import name_copy_prob, next_piece_probs
+
+CONTROLS = {"gpt1_drilled": "gpt1-drilled", "window_drilled": "window-drilled"}  # stat name -> checkpoint folder
+
+
+def load_controls(checkpoints):
+    """{name: (model, tokenizer, training)} for every control published under `checkpoints`."""
+    folders = {name: Path(checkpoints) / folder for name, folder in CONTROLS.items()}
+    return {name: load_checkpoint(f) for name, f in folders.items() if (f / "model.safetensors").is_file()}
+
+
+def stages_of(training):
+    return [*training.get("earlier_stages", []), training]
+
+
+def trained_on(name, training):
+    """What a model read: whether any stage had copy (echo) drills, its total steps and tokens;
+    None where its training.json does not record it."""
+    stages = stages_of(training)
+
+    def total(field):
+        return sum(s[field] for s in stages) if all(field in s for s in stages) else None
+
+    def any_of(kind):
+        if not all("mix" in s.get("recipe", {}) for s in stages):
+            return None
+        return int(any(s["recipe"]["mix"].get(kind, 0) > 0 for s in stages))
+
+    return {
+        f"trained_on.{name}.copy_drills": any_of("copy"),
+        f"trained_on.{name}.echo_drills": any_of("echo"),
+        f"trained_on.{name}.steps": total("step"),
+        f"trained_on.{name}.tokens": total("tokens_seen"),
+    }
+
+
+@torch.no_grad()
+def first_copy_entropy(model, repeats):
+    """Mean entropy (nats) of the guess over R's tokens 2..n the first time: how sure a model is
+    while it reads random tokens it cannot predict."""
+    n = (repeats.size(1) - 1) // 2
+    logp = model(repeats)[:, 1:n].float().log_softmax(-1)
+    return -(logp.exp() * logp).sum(-1).mean().item()
+
+
+def race_stats(models, controls, tok, tokenized_examples, seed=0):
+    """Each control measured as the chapter measures the baselines, what every model (the three
+    published and the controls) was trained on, the entropy of each one's guesses over random
+    tokens, and guessing evenly among the vocabulary as the reference.
+    models: the published ones (sprout.chapter.measurements.MODELS); controls: load_controls()."""
+    trainings = {name: training for name, (_, _, training) in controls.items()}
+    every = {**models, **{name: model for name, (model, _, _) in controls.items()}}
+    repeats = make_repeats(tok, seed)
+    stats = {"repeat.uniform.loss": round(math.log(tok.vocab_size), 4)}
+    for name, model in every.items():
+        stats[f"repeat.{name}.entropy_first"] = round(first_copy_entropy(model, repeats), 4)
+    zorbin = next(t for t in tokenized_examples if t.example.id == "zorbin").example
+    for name, model in every.items():
+        if name in MODELS:
+            continue
+        curve = induction_curve(model, repeats)
+        first, second = round(curve["first_copy_mean"], 4), round(curve["second_copy_mean"], 4)
+        probs = next_piece_probs(model, tok, zorbin, "second")
+        stats.update(
+            {
+                f"repeat.{name}.loss_first": first,
+                f"repeat.{name}.loss_second": second,
+                f"repeat.{name}.drop": round(first - second, 4),
+                f"zorbin.{name}.probs": probs,
+                f"zorbin.{name}.mean_prob": round(sum(probs) / len(probs), 4),
+                f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(PROBE_STORIES)), 4),
+                f"training_seconds.{name}": round(sum(s.get("duration_s", 0) for s in stages_of(trainings[name]))),
+            }
+        )
+    return stats
+
+
+def trained_on_stats(trainings):
+    """trained_on() for every model given (name -> training.json)."""
+    return {key: value for name, training in trainings.items() for key, value in trained_on(name, training).items()}

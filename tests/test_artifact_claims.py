@@ -1,0 +1,39 @@
+"""The claims that only the artifacts build measures (sprout.chapter.claims.ARTIFACT_CLAIMS): the
+race's controls, the training story's stages. Checked on docs/artifacts/stats.json as built; a
+number on the wrong side of its claim, or missing, is one line naming the stat and its value."""
+
+import json
+
+import pytest
+
+from sprout.chapter import claims
+from sprout.corpus.data import REPO_ROOT
+
+STATS = REPO_ROOT / "docs" / "artifacts" / "stats.json"
+
+
+@pytest.fixture(scope="module")
+def stats():
+    return json.loads(STATS.read_text(encoding="utf-8"))
+
+
+def test_the_built_stats_back_every_artifact_claim(stats):
+    failures = claims.artifact_claim_failures(stats)
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("claim", claims.ARTIFACT_CLAIMS, ids=lambda c: c.key)
+def test_a_number_on_the_wrong_side_is_one_line_naming_it(stats, claim):
+    bound = claim.bound(stats)
+    wrong = dict(stats)
+    wrong[claim.key] = bound - 1 if claim.compare == ">=" else bound + 1
+    failures = claims.artifact_claim_failures(wrong)  # a claim bounded by this number may fail too
+    assert failures and all("\n" not in line for line in failures)
+    assert any(line.startswith(f"{claim.key} = {wrong[claim.key]}: does not hold") for line in failures)
+
+
+def test_a_missing_number_is_one_line_naming_it(stats):
+    gone = {k: v for k, v in stats.items() if k != "repeat.gpt1_drilled.drop"}
+    assert claims.artifact_claim_failures(gone) == [
+        "repeat.gpt1_drilled.drop: missing from stats.json (claim: drilled gpt-1's loss drop on a repeat (nats) < 1.0)"
+    ]

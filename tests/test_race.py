@@ -1,0 +1,38 @@
+"""The copying race's control (sprout/chapter/race.py): what each model read, and how sure its
+guesses are on random tokens."""
+
+import math
+
+import pytest
+import torch
+
+from sprout.chapter import race
+from sprout.corpus.data import repeat_batch
+
+
+def run(step, tokens, mix):
+    return {"step": step, "tokens_seen": tokens, "recipe": {"mix": mix}}
+
+
+def test_what_a_model_read_is_summed_over_its_stages():
+    two = {**run(300, 3000, {"generated": 1.0}), "earlier_stages": [run(100, 1000, {"copy": 1.0})]}
+    assert race.trained_on("m", two) == {
+        "trained_on.m.copy_drills": 1,
+        "trained_on.m.echo_drills": 0,
+        "trained_on.m.steps": 400,
+        "trained_on.m.tokens": 4000,
+    }
+    assert race.trained_on("m", run(5, 50, {"generated": 1.0, "copy": 0.0}))["trained_on.m.copy_drills"] == 0
+
+
+def test_what_a_record_does_not_say_is_none():
+    assert set(race.trained_on("m", {"history": []}).values()) == {None}
+
+
+@pytest.mark.parametrize("vocab", [16, 4096])
+def test_even_guesses_have_the_entropy_of_guessing_evenly(vocab):
+    repeats = repeat_batch(vocab, 0, 8, 4, seed=1)
+    even = lambda ids: torch.zeros(*ids.shape, vocab)  # noqa: E731
+    assert race.first_copy_entropy(even, repeats) == pytest.approx(math.log(vocab), abs=1e-5)
+    sure = lambda ids: torch.nn.functional.one_hot(ids, vocab).float() * 100  # noqa: E731
+    assert race.first_copy_entropy(sure, repeats) < 1e-3
