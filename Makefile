@@ -25,8 +25,8 @@ node_modules/.installed: package.json package-lock.json
 # rooms of sprout/ (the contracts in pyproject.toml). `make format` rewrites what they flag.
 JS_FILES := "site_assets/**/*.{js,mjs,css}" "build_site/*.cjs" sprout/notebook/entry.js eslint.config.mjs
 lint: setup
-	$(VENV)/bin/ruff check --quiet --output-format concise .
-	$(VENV)/bin/ruff format --quiet --check .
+	$(VENV)/bin/ruff check --no-cache --quiet --output-format concise .
+	$(VENV)/bin/ruff format --no-cache --quiet --check .
 	npx --no-install prettier --check --log-level warn $(JS_FILES)
 	npx --no-install eslint --format unix .
 	$(VENV)/bin/lint-imports --no-cache

@@ -1,8 +1,8 @@
 """The files the "Try your own story" page downloads: Sprout as ONNX with a switch per head, its
 tokenizer, a description; and gpt-1 the same way, fetched only when the reader asks for it.
 
-A head switched off is replaced by its mean output over sprout.ablate's reference texts, the
-means the ablation pass uses (ablations.py), computed the same way and shipped in the file.
+A head switched off is replaced by its mean output over the ablation pass's reference texts
+(sprout.chapter.removals), computed as the pass computes it (ablations.py) and shipped in the file.
 Exporting takes about half a minute per model, so the ONNX bytes are kept in the build's cache
 under the checkpoint, the means and the export code.
 """
@@ -70,7 +70,7 @@ def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
         "inputs": {
             "ids": "int64 [1, T], 2 <= T <= context",
             "heads_on": "float32 [layers, heads]: 1 head on, 0 head off (its mean output over "
-            "sprout.ablate's reference texts); between: on * own output + (1 - on) * mean",
+            "sprout.chapter.removals' reference texts); between: on * own output + (1 - on) * mean",
         },
         "switch": {"input": "heads_on", "shape": [cfg.n_layer, cfg.n_head], "on": 1, "off": 0},
         "head_means_from": f"{removals.STORIES} held-out generated stories, first {removals.STORY_TOKENS} tokens each",

@@ -1,5 +1,5 @@
 """The artifacts' records of the models: each example's tokens, attention and predictions
-(sprout.records, which the notebook views share), the model table. The named numbers themselves
+(sprout.analysis.records, which the notebook views share), the model table. The named numbers themselves
 come from sprout.chapter.measurements.
 
 Conventions: layers and heads are 0-based in arrays and 1-based wherever a reader sees them

@@ -38,7 +38,7 @@ $python -m torch.distributed.run --standalone --nproc-per-node "$ranks" \
 $python -m sprout probes "$work"/sprout-device-snapshots/step-* --tinystories "$corpus" | tee "$out/probes.jsonl"
 best=$($python - "$out/probes.jsonl" build_artifacts/checkpoints/sprout/training.json <<'PY'
 import json, sys
-from sprout.claims import THRESHOLDS as T
+from sprout.chapter.claims import THRESHOLDS as T
 rows = [json.loads(line) for line in open(sys.argv[1])]
 # 870k tokens of TinyStories are read many times on a GPU: a snapshot that has begun to learn
 # them by heart (held-out loss more than 0.05 nats above the published one's) ranks below
@@ -60,7 +60,7 @@ cp -r build_artifacts/checkpoints/gpt1 build_artifacts/checkpoints/window "$set_
 # the snapshot's training.json names its run's init_from chain, which publish follows
 $python -m sprout publish "$best" "$set_dir/sprout" | tee -a "$out/log.txt"
 $python -m sprout claims --checkpoints "$set_dir" --tinystories "$corpus" --json > "$out/claims.json"
-$python -c "import json, sys; from sprout.claims import print_claims; print_claims(json.load(open(sys.argv[1])))" \
+$python -c "import json, sys; from sprout.chapter.claims import print_claims; print_claims(json.load(open(sys.argv[1])))" \
     "$out/claims.json" | tee -a "$out/log.txt"
 
 mkdir -p "$work/pack/sprout-device"

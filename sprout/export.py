@@ -2,7 +2,7 @@
 a switch per head.
 
 The graph takes the token ids and `heads_on` (layers x heads): a head at 1 writes its own
-output, a head at 0 writes its mean output over the reference texts, exactly as sprout.ablate
+output, a head at 0 writes its mean output over the reference texts, exactly as sprout.analysis.ablate
 removes a head for the chapter's numbers (values in between blend the two). The means travel
 inside the file, in float32. Everything is computed in float32, as the published artifacts.
 
@@ -44,7 +44,7 @@ class BrowserForward(nn.Module):
         cfg = model.cfg
         want = (cfg.n_layer, cfg.n_head, cfg.head_dim)
         if means is None:
-            raise ExportError("the export needs each head's mean output (sprout.ablate.mean_head_outputs)")
+            raise ExportError("the export needs each head's mean output (sprout.analysis.ablate.mean_head_outputs)")
         if tuple(means.shape) != want:
             raise ExportError(f"head means have shape {tuple(means.shape)}, the model needs {want}")
         if not torch.isfinite(means).all():

@@ -1,4 +1,4 @@
-"""Removing heads (sprout.ablate) on a two-layer copier whose weights are set by hand
+"""Removing heads (sprout.analysis.ablate) on a two-layer copier whose weights are set by hand
 (tests/hand_copier.py): its previous-token head and induction head do the copying, its decoys
 write a little, and one head's output never reaches the stream, so removing that one must
 change nothing and removing the induction head must take the repeat's advantage away."""

@@ -1,5 +1,5 @@
 """The browser models (sprout/export.py, build_artifacts/browser_model.py): the ONNX file run
-with onnxruntime against the explicit forward pass and sprout.ablate, on a tiny model exported
+with onnxruntime against the explicit forward pass and sprout.analysis.ablate, on a tiny model exported
 here, and the committed files against the published artifacts."""
 
 import importlib.util
@@ -305,7 +305,7 @@ def test_the_zorbin_pieces_with_and_without_the_induction_heads(published):
         p = browser_fidelity.softmax(export.run_onnx(session, ids, on)[0])
         return np.array([p[q, ids[q + 1]] for q in positions])
 
-    # without them: as the chapter's ablation computes it (sprout.ablate, PyTorch, bf16 autocast)
+    # without them: as the chapter's ablation computes it (sprout.analysis.ablate, PyTorch, bf16 autocast)
     means = browser_model.head_means(model, tokenizer)
     pieces = [ablate.Measure(f"piece{q}", (tuple(ids),), ((q,),), kind="prob") for q in positions]
     removed = ablate.ablate_together(model, pieces, means, [heads])["removed"][0]

@@ -1,4 +1,4 @@
-"""Naming the machine a speed came from (sprout.hardware), on both CPU kinds the project meets."""
+"""Naming the machine a speed came from (sprout.training.hardware), on both CPU kinds the project meets."""
 
 from sprout.training import hardware
 

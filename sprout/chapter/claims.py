@@ -1,4 +1,4 @@
-"""The chapter's claims: floors on the measured numbers (sprout.measurements), and their verdicts."""
+"""The chapter's claims: floors on the measured numbers (sprout.chapter.measurements), and their verdicts."""
 
 import json
 import math
@@ -21,7 +21,7 @@ THRESHOLDS = {
     "tom_he_share": 0.7,
     "zorbin_sprout_prob": 0.9,  # mean over the second occurrence's pieces
     "zorbin_gpt1_prob": 0.05,
-    # the same question over many probe stories (sprout.probes), each with its own made-up name
+    # the same question over many probe stories (sprout.chapter.probes), each with its own made-up name
     "name_probe_sprout": 0.85,
     "name_probe_gpt1": 0.1,
     "pronoun_probe": 0.5,  # a pronoun's share of attention on its character, best head

@@ -115,7 +115,7 @@ def _head(best, value_name="value"):
 
 
 def probe_stats(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
-    """The one-story claims asked of many seeded stories (see sprout.probes): Sprout's attention
+    """The one-story claims asked of many seeded stories (see sprout.chapter.probes): Sprout's attention
     probed, every given model's copying of made-up names. Returns (stats, measured_on)."""
     sprout = models["sprout"]
     share = pronoun_share(sprout, tok, pronoun_examples(count))

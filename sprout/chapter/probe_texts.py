@@ -2,7 +2,7 @@
 
 Each is an ``Example`` with marks, as the chapter's own examples are: the pronoun probe's
 stories mark "he" (or "she") and every earlier naming of its referent, the name probe's mark the
-second naming of a made-up name. ``sprout.probes`` measures a model on them."""
+second naming of a made-up name. ``sprout.chapter.probes`` measures a model on them."""
 
 import random
 import re

@@ -1,7 +1,7 @@
 """Steady versions of the chapter's one-story claims, each asked of many seeded stories.
 
 "he" -> "Tom" and "Zorbin Plax" rest on one story each. The probes ask the same questions of
-many stories (their texts: ``sprout.corpus.probe_texts``), so checkpoints can be compared on
+many stories (their texts: ``sprout.chapter.probe_texts``), so checkpoints can be compared on
 numbers that one sentence cannot swing."""
 
 import torch

@@ -12,7 +12,7 @@ from .examples import tokenize_example
 # are differences on the same texts, so they are steadier than the sizes suggest.
 STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
 REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.chapter.claims
-PROBE_ROWS = 32  # the first stories of each probe (sprout.corpus.probe_texts, the same seeded ones)
+PROBE_ROWS = 32  # the first stories of each probe (sprout.chapter.probe_texts, the same seeded ones)
 NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
 
 

@@ -1,5 +1,5 @@
 """The chapter's widgets for any text and any checkpoint: W2 (explorer), W5 (heads) and W1 (a
-story with its predictions), each from one forward pass per model through sprout.records, the
+story with its predictions), each from one forward pass per model through sprout.analysis.records, the
 code that writes the site's example files, so the numbers are the artifacts' numbers."""
 
 from ..analysis.encoding import deflate_encoded

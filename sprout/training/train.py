@@ -181,7 +181,7 @@ class Trainer:
         or the shards', else one trained on the recipe's stories.
 
         shards: a folder from `sprout data prepare`, read memory-mapped instead of tinystories_dir;
-        ranks: this process's place in a torchrun job (sprout.distributed), one process by default."""
+        ranks: this process's place in a torchrun job (sprout.training.distributed), one process by default."""
         self = cls(recipe, out_dir, tinystories_dir, quiet, ranks)
         if tokenizer is None and (recipe.init_from or shards):
             tokenizer = Tokenizer.load(Path(recipe.init_from or shards) / "tokenizer.json")
