@@ -58,9 +58,10 @@ bench: setup
 
 # The in-browser model's load and time-to-view (about 4 minutes), written to test-output/story_benchmark.json,
 # Lighthouse on the chapter, mobile and desktop (about a minute), written to test-output/lighthouse.json,
-# and the long tasks as each chart appears (CPU slowed 4x), written to test-output/chart_tasks.json
+# the long tasks as each chart appears (CPU slowed 4x), written to test-output/chart_tasks.json,
+# and screenshots of the chapter (desktop and phone, light and dark) in test-output/screenshots/
 bench-browser: setup
-	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py tests/browser/test_lighthouse.py
+	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py tests/browser/test_lighthouse.py tests/browser/test_site.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache node_modules test-output

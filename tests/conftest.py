@@ -51,3 +51,4 @@ def tinystories():
         )
         pytest.skip(f"needs the TinyStories folder; looked {where}")
     return folder
+

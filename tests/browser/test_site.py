@@ -306,6 +306,7 @@ def test_the_phone_width_needs_no_sideways_scrolling(browse, built_site):
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
 
+@pytest.mark.benchmark  # pictures for a person to look at, not a verdict: make bench-browser takes them
 @pytest.mark.parametrize("browse", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
 @pytest.mark.parametrize("scheme", ["default", "slate"], ids=["light", "dark"])
 def test_screenshots_of_the_chapter(browse, built_site, scheme, screenshots):
