@@ -51,4 +51,3 @@ def tinystories():
         )
         pytest.skip(f"needs the TinyStories folder; looked {where}")
     return folder
-
