@@ -40,23 +40,11 @@ def largest_gap(probs, stats):
     return round(float(np.abs(np.subtract(probs, stats["zorbin.sprout.probs"])).max()), 5)
 
 
-def twin_run(model, means):
-    forward = export.BrowserForward(model, means)
-    on = torch.ones(model.cfg.n_layer, model.cfg.n_head)
-
-    def run(ids):
-        with torch.no_grad():
-            logits, attention = forward(torch.tensor([ids]), on)
-        return logits.double().numpy(), attention.double().numpy()
-
-    return run
-
-
-def embedding_in_float16(model, means, records, zorbin, per_32_bytes):
+def embedding_in_float16(model, records, zorbin, per_32_bytes):
     twin = export.quantized_like_the_export(model)
     with torch.no_grad():
         twin.embed.weight.copy_(model.embed.weight.detach().half().float())
-    run = twin_run(twin, means)
+    run = lambda ids: export.run_pytorch(twin, ids)  # noqa: E731
     figures = browser_fidelity.measure(run, records)
     vocab, width = model.embed.weight.shape
     int8_bytes = vocab * width + vocab * (width // export.GROUP) * 2
@@ -90,7 +78,7 @@ def main():
                 "zorbin_probs": probs,
                 "zorbin_largest_gap": largest_gap(probs, stats),
             }
-    row = embedding_in_float16(model, means, records, zorbin, report["groupings"][str(export.GROUP)]["bytes"])
+    row = embedding_in_float16(model, records, zorbin, report["groupings"][str(export.GROUP)]["bytes"])
     row["zorbin_largest_gap"] = largest_gap(row["zorbin_probs"], stats)
     report["groupings"]["32, embedding in float16"] = row
     OUT.parent.mkdir(exist_ok=True)

@@ -237,3 +237,11 @@ def run_onnx(path_or_session, ids, heads_on=None):
     on = all_on(*shape) if heads_on is None else np.asarray(heads_on, dtype=np.float32)
     logits, attention = s.run(None, {"ids": np.asarray([ids], dtype=np.int64), "heads_on": on})
     return logits, attention
+
+
+def run_pytorch(model, ids, replace=None):
+    """run_onnx's outputs from the explicit forward pass in PyTorch: on quantized_like_the_export's
+    twin, what the file should compute; `replace` as forward.run takes it (None: every head on)."""
+    with torch.no_grad():
+        trace = forward.run(model, torch.tensor([ids]), weights=True, explicit=True, replace=replace)
+    return trace.logits[0].numpy(), torch.stack([w[0] for w in trace.weights]).numpy()

@@ -13,7 +13,7 @@ import torch
 
 from build_artifacts import browser_fidelity, browser_model
 from build_artifacts.cache import Cache
-from sprout import export, forward
+from sprout import export
 from sprout.analysis import ablate
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.chapter import probe_texts, removals
@@ -49,13 +49,6 @@ def tiny(tmp_path_factory, tokenizer):
     return model, tokenizer, means, folder
 
 
-def twin_run(model, ids, replace=None):
-    """The explicit forward pass of the model's int8 twin: what the file should compute."""
-    with torch.no_grad():
-        trace = forward.run(model, torch.tensor([ids]), weights=True, explicit=True, replace=replace)
-    return trace.logits[0].numpy(), torch.stack([w[0] for w in trace.weights]).numpy()
-
-
 def test_with_every_head_on_the_file_is_the_forward_pass_on_its_int8_weights(tiny):
     model, _, _, folder = tiny
     twin = export.quantized_like_the_export(model)
@@ -69,13 +62,13 @@ def test_with_every_head_on_the_file_is_the_forward_pass_on_its_int8_weights(tin
     for T in (2, 9, model.cfg.context):  # the shortest story, one in between, a full context
         ids = [0, *rng.integers(1, model.cfg.vocab_size, T - 1).tolist()]
         logits, attention = export.run_onnx(session, ids)
-        want_logits, want_attention = twin_run(twin, ids)
+        want_logits, want_attention = export.run_pytorch(twin, ids)
         assert attention.shape == (2, 2, T, T)
         assert np.abs(attention - want_attention).max() < 1e-5
         assert np.abs(logits - want_logits).max() < 1e-4
         assert np.allclose(np.triu(attention, 1), 0) and np.allclose(attention.sum(-1), 1, atol=1e-5)
         # and the int8 weights stay close to the checkpoint's own
-        exact_logits, exact_attention = twin_run(model, ids)
+        exact_logits, exact_attention = export.run_pytorch(model, ids)
         assert np.abs(attention - exact_attention).max() < 0.05
 
 
@@ -103,7 +96,7 @@ def test_a_head_switched_off_is_replaced_as_sprout_ablate_replaces_it(tiny):
         return on * y + (1 - on) * means[layer]
 
     logits, attention = export.run_onnx(session, ids, blend)
-    want_logits, want_attention = twin_run(twin, ids, mixed)
+    want_logits, want_attention = export.run_pytorch(twin, ids, mixed)
     assert np.abs(logits - want_logits).max() < 1e-4 and np.abs(attention - want_attention).max() < 1e-5
 
 
@@ -249,7 +242,7 @@ def test_the_recorded_fidelity_is_the_committed_files_and_within_the_limits(reco
 
 def twin_fidelity(model, records, group):
     twin = export.quantized_like_the_export(model, group)
-    return browser_fidelity.measure(lambda ids: twin_run(twin, ids), records)
+    return browser_fidelity.measure(lambda ids: export.run_pytorch(twin, ids), records)
 
 
 def test_scales_per_32_inputs_keep_the_limits_where_coarser_groups_do_not(published, records):
