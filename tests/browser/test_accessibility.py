@@ -6,7 +6,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from test_site import PAGES, PHONE, ROOT, go_live, load_everything, open_page, set_scheme
+from test_site import AT_REST, PAGES, PHONE, ROOT, go_live, load_everything, open_page, set_scheme
 
 pytestmark = pytest.mark.browser
 
@@ -45,8 +45,7 @@ def audit_both_palettes(page):
         set_scheme(page, scheme)
         page.wait_for_function(f"""() => [...document.querySelectorAll('[data-theme]')]
             .every(el => el.dataset.theme === '{"dark" if scheme == "slate" else "light"}')""")
-        # Material fades colours over a short transition: audit the colours it ends on
-        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+        page.wait_for_function(AT_REST)
         found = axe_findings(page)
         if found:
             findings[scheme] = found

@@ -40,6 +40,11 @@ PARTS_LAID_OUT = "() => !document.querySelector('.sprout-part:not(.laid-out)')"
 # what sprout-parts.js does by itself, part by part, a few seconds after the load
 # (test_parts_far_below_are_laid_out_once_the_page_settles_and_a_jump_there_stays_put)
 LAY_OUT_ALL = "() => document.querySelectorAll('.sprout-part').forEach(part => part.classList.add('laid-out'))"
+# Material fades the header's title and the palette's colours over short transitions: what an
+# audit reads must be where they end, not a frame half-way
+AT_REST = "() => document.getAnimations().every(a => a.playState !== 'running')"
+# back at the top, the header shows the site's name again (the page's title once the h1 scrolls by)
+HEADER_AT_TOP = "() => !document.querySelector('.md-header__title--active')"
 
 
 def open_page(browse, built_site, path="", lay_out=True):
@@ -73,6 +78,8 @@ def load_everything(page, timeout=30_000):
     page.wait_for_function(MATH_DONE, timeout=timeout)
     page.wait_for_function(PARTS_LAID_OUT, timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function(HEADER_AT_TOP, timeout=timeout)
+    page.wait_for_function(AT_REST, timeout=timeout)
 
 
 def set_scheme(page, scheme):
