@@ -36,24 +36,28 @@ def zorbin_probs(run, tokenized):
     return [round(float(probs[p, tokenized.ids[p + 1]]), 5) for p in range(start, end - 1)]
 
 
-def largest_gap(probs, stats):
-    return round(float(np.abs(np.subtract(probs, stats["zorbin.sprout.probs"])).max()), 5)
+def measured(run, size, records, zorbin, stats):
+    """One row of the report: a file's bytes, its figures against the published examples, and
+    Zorbin's four pieces with their largest gap to the published ones."""
+    figures = browser_fidelity.measure(run, records)
+    probs = zorbin_probs(run, zorbin)
+    return {
+        "bytes": size,
+        **figures,
+        "problems": browser_fidelity.problems(figures),
+        "zorbin_probs": probs,
+        "zorbin_largest_gap": round(float(np.abs(np.subtract(probs, stats["zorbin.sprout.probs"])).max()), 5),
+    }
 
 
-def embedding_in_float16(model, records, zorbin, per_32_bytes):
+def embedding_in_float16(model, per_32_bytes):
+    """The PyTorch twin of the per-32 file with the embedding kept in float16, and that file's bytes."""
     twin = export.quantized_like_the_export(model)
     with torch.no_grad():
         twin.embed.weight.copy_(model.embed.weight.detach().half().float())
-    run = lambda ids: export.run_pytorch(twin, ids)  # noqa: E731
-    figures = browser_fidelity.measure(run, records)
     vocab, width = model.embed.weight.shape
     int8_bytes = vocab * width + vocab * (width // export.GROUP) * 2
-    return {
-        "bytes": per_32_bytes - int8_bytes + vocab * width * 2,
-        **figures,
-        "problems": browser_fidelity.problems(figures),
-        "zorbin_probs": zorbin_probs(run, zorbin),
-    }
+    return (lambda ids: export.run_pytorch(twin, ids)), per_32_bytes - int8_bytes + vocab * width * 2
 
 
 def main():
@@ -69,18 +73,10 @@ def main():
             export.export_onnx(model, means, path, group)
             session = export.session(path)
             run = lambda ids, s=session: export.run_onnx(s, ids)  # noqa: E731
-            figures = browser_fidelity.measure(run, records)
-            probs = zorbin_probs(run, zorbin)
-            report["groupings"]["per row" if group is None else str(group)] = {
-                "bytes": path.stat().st_size,
-                **figures,
-                "problems": browser_fidelity.problems(figures),
-                "zorbin_probs": probs,
-                "zorbin_largest_gap": largest_gap(probs, stats),
-            }
-    row = embedding_in_float16(model, records, zorbin, report["groupings"][str(export.GROUP)]["bytes"])
-    row["zorbin_largest_gap"] = largest_gap(row["zorbin_probs"], stats)
-    report["groupings"]["32, embedding in float16"] = row
+            name = "per row" if group is None else str(group)
+            report["groupings"][name] = measured(run, path.stat().st_size, records, zorbin, stats)
+    run, size = embedding_in_float16(model, report["groupings"][str(export.GROUP)]["bytes"])
+    report["groupings"]["32, embedding in float16"] = measured(run, size, records, zorbin, stats)
     OUT.parent.mkdir(exist_ok=True)
     OUT.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report, indent=1))
