@@ -40,7 +40,14 @@ def parse(argv):
         default=None,
         help="folder keeping computed results for the next build (default: .cache/artifacts)",
     )
-    p.add_argument("--no-cache", action="store_true", help="compute everything, keep nothing")
+    p.add_argument(
+        "--no-cache", action="store_true", help="keep nothing in the cache folder (published results still count)"
+    )
+    p.add_argument(
+        "--recompute",
+        action="store_true",
+        help="compute what build_artifacts/published/ holds instead of keeping it",
+    )
     p.add_argument(
         "--snapshots",
         type=Path,
@@ -73,6 +80,7 @@ def main(argv=None):
             seed=args.seed,
             quiet=args.quiet,
             cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
+            recompute=args.recompute,
             snapshots=args.snapshots,
         )
         out = build(opts)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from build_artifacts import browser_fidelity
 from build_artifacts.cache import code_version
-from build_artifacts.output import rounded, write_json
+from build_artifacts.output import SITE_DATA, rounded, write_json
 from sprout import export
 from sprout.analysis import ablate
 from sprout.chapter import removals
@@ -81,18 +81,25 @@ def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
     return info
 
 
-def exported(name, model, tokenizer, checkpoint_dir, cache):
+def exported(name, file, model, tokenizer, checkpoint_dir, cache):
     """(checkpoint sha256, ONNX bytes) of one model, from the cache while nothing it depends on changed."""
     checkpoint_sha = file_sha256(Path(checkpoint_dir) / "model.safetensors")
     means = head_means(model, tokenizer)
     key = (checkpoint_sha, hashlib.sha256(means.numpy().tobytes()).hexdigest(), export.GROUP)
-    data = cache.get(f"browser_{name}", lambda: onnx_bytes(model, means), *key, code_version(export))
+    data = cache.get(
+        f"browser_{name}",
+        lambda: onnx_bytes(model, means),
+        *key,
+        code_version(export),
+        publish=True,
+        published_file=SITE_DATA / FOLDER / file,
+    )
     return checkpoint_sha, data
 
 
 def write_model(folder, name, file, model, tokenizer, checkpoint_dir, cache, records, log=None):
     """One model's ONNX file, checked against the published examples; returns its description."""
-    checkpoint_sha, data = exported(name, model, tokenizer, checkpoint_dir, cache)
+    checkpoint_sha, data = exported(name, file, model, tokenizer, checkpoint_dir, cache)
     (Path(folder) / file).write_bytes(data)
     session = export.session(Path(folder) / file)
     fidelity = browser_fidelity.measure(lambda ids: export.run_onnx(session, ids), records, name)

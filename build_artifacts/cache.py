@@ -7,6 +7,13 @@ the key, and the result is computed again. Each name keeps one result; a file is
 the old one and renamed over it, so a killed build leaves either the old or the new result.
 
 By default the cache is .cache/artifacts in the repository (out of git and out of the site).
+
+The few results that take most of a build's time (the float64 measurements, the browser export)
+are also kept in the repository, in build_artifacts/published/, by the build that writes the
+site's own data (docs/artifacts): a fresh clone's build reuses them while their key matches, so
+it starts warm. A published ONNX file is not stored twice: its record names the file the build
+wrote and that file's sha256, and it is reused only while both still match. `--recompute`
+ignores them (the check that they are still what the code computes).
 """
 
 import ast
@@ -74,49 +81,99 @@ def code_version(*modules):
 
 
 DEFAULT_FOLDER = ROOT / ".cache" / "artifacts"
+PUBLISHED_FOLDER = ROOT / "build_artifacts" / "published"
+
+
+def _write_atomically(path, data):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _read_pickle(path):
+    try:
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    except Exception:  # missing, unreadable or from another version: as good as absent
+        return None
+
+
+class Published:
+    """Results kept in the repository under their key. `writable`: only the build that writes the
+    site's own data publishes; any other build (a test's, a preview's) only reads."""
+
+    def __init__(self, folder=PUBLISHED_FOLDER, writable=False):
+        self.folder, self.writable = Path(folder), writable
+
+    def read(self, name, key, file=None):
+        """The published value (None when there is none for this key). file: the published file
+        that holds a bytes value, checked against its recorded sha256."""
+        stored = _read_pickle(self.folder / f"{name}.pkl")
+        if not stored or stored.get("key") != key:
+            return None
+        if file is None:
+            return stored["value"]
+        try:
+            data = Path(file).read_bytes()
+        except OSError:
+            return None
+        return data if hashlib.sha256(data).hexdigest() == stored.get("sha256") else None
+
+    def write(self, name, key, value, file=None):
+        if not self.writable:
+            return
+        stored = (
+            {"key": key, "value": value} if file is None else {"key": key, "sha256": hashlib.sha256(value).hexdigest()}
+        )
+        _write_atomically(self.folder / f"{name}.pkl", pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 class Cache:
     """get(name, compute, *key_parts): the stored result when its key matches, else compute()
-    (stored for next time). folder None: nothing is kept, everything is computed."""
+    (stored for next time). folder None: nothing is kept, everything is computed. published: a
+    Published store, consulted (and, where writable, filled) for the results marked `publish`."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, published=None):
         self.folder = None if folder is None else Path(folder)
-        self.reused, self.computed = [], []
+        self.published = published
+        self.reused, self.computed, self.kept_as_published = [], [], []
 
-    def get(self, name, compute, *key_parts):
-        if self.folder is None:
-            return compute()
+    def get(self, name, compute, *key_parts, publish=False, published_file=None):
+        """publish: keep this result in the published store too; published_file: the file a
+        bytes result is written to, which the published store points at instead of a copy."""
         key = digest(name, torch.__version__, key_parts)
-        path = self.folder / f"{name}.pkl"
-        try:
-            with open(path, "rb") as f:
-                stored = pickle.load(f)
-            if stored["key"] == key:
-                self.reused.append(name)
-                return stored["value"]
-        except Exception:  # missing, unreadable or from another version: compute it again
-            pass
-        value = compute()
-        self._write(path, {"key": key, "value": value})
-        self.computed.append(name)
+        path = None if self.folder is None else self.folder / f"{name}.pkl"
+        stored = None if path is None else _read_pickle(path)
+        if stored and stored.get("key") == key:
+            self.reused.append(name)
+            return stored["value"]
+        published = self.published if publish else None
+        value = None if published is None else published.read(name, key, published_file)
+        if value is not None:
+            self.kept_as_published.append(name)
+        else:
+            value = compute()
+            self.computed.append(name)
+            if published is not None:
+                published.write(name, key, value, published_file)
+        if path is not None:
+            self._write(path, {"key": key, "value": value})
         return value
 
     def _write(self, path, stored):
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump(stored, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        _write_atomically(path, pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
 
     def report(self, log=None):
         if self.folder is not None:
             print(
                 f"cache: {len(self.reused)} results reused ({', '.join(self.reused) or 'none'}), "
+                f"{len(self.kept_as_published)} kept as published ({', '.join(self.kept_as_published) or 'none'}), "
                 f"{len(self.computed)} computed ({', '.join(self.computed) or 'none'})",
                 file=log or sys.stderr,
             )

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sprout.corpus.data import file_sha256
 
+SITE_DATA = Path(__file__).resolve().parent.parent / "docs" / "artifacts"  # where the site reads them
 SIGNIFICANT = 5  # significant digits kept for every float written
 
 

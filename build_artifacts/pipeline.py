@@ -13,9 +13,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from build_artifacts import ablations, browser_model, figures, measure, snapshots, training_story
-from build_artifacts.cache import Cache, code_version
+from build_artifacts.cache import Cache, Published, code_version
 from build_artifacts.manifest import library_versions, manifest
-from build_artifacts.output import atomic_folder, file_hashes, write_json
+from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
 from sprout.analysis.head_scores import SCORE_KINDS
 from sprout.chapter import measurements, own_thing, race
 from sprout.chapter.claims import THRESHOLDS
@@ -28,7 +28,7 @@ from sprout.precision import in_float64
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
-DEFAULT_OUT = REPO_ROOT / "docs" / "artifacts"
+DEFAULT_OUT = SITE_DATA
 STAGES = (
     "load checkpoints",
     "check examples",
@@ -56,6 +56,7 @@ class Options:
     seed: int = 0
     quiet: bool = False
     cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
+    recompute: bool = False  # compute what build_artifacts/published/ holds instead of keeping it
     snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
 
 
@@ -122,7 +123,7 @@ def _build(opts, bar):
     models, tokenizer, trainings, checkpoint_sha = load_models(opts)
     controls = race.load_controls(opts.checkpoints)  # the race's control, where published
     control_sha = {n: file_sha256(Path(opts.checkpoints) / race.CONTROLS[n] / "model.safetensors") for n in controls}
-    cache = Cache(opts.cache)
+    cache = Cache(opts.cache, published_store(opts))
     story = training_story.training_story(trainings["sprout"])
     to_score = (
         ()
@@ -165,6 +166,7 @@ def _build(opts, bar):
         opts.seed,
         removed,
         code_version(measurements),
+        publish=True,
     )
     if measured.induction_heads:  # removed together in float32 and bf16, like the pass over every head
         ablation["together"] = ablations.together(
@@ -183,6 +185,7 @@ def _build(opts, bar):
         checkpoint_sha["sprout"],
         own_thing.roles(measured.stats),
         code_version(own_thing),
+        publish=True,
     )
     raced = cache.get(
         "race",
@@ -198,6 +201,7 @@ def _build(opts, bar):
         texts,
         opts.seed,
         code_version(race),
+        publish=True,
     )
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
     table = measure.model_table(models, trainings, measured.stats)
@@ -281,6 +285,14 @@ def _build(opts, bar):
     bar.update(1)
     cache.report()
     return Path(opts.out)
+
+
+def published_store(opts):
+    """The results kept in the repository: read by every build, written only by the one that
+    writes the site's own data; none with --recompute."""
+    if opts.recompute:
+        return None
+    return Published(writable=Path(opts.out).resolve() == DEFAULT_OUT.resolve())
 
 
 def corpus_key(tinystories):

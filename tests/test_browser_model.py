@@ -126,13 +126,13 @@ def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tm
     exports = []
     real = export.export_onnx
     monkeypatch.setattr(export, "export_onnx", lambda *a, **k: exports.append(1) or real(*a, **k))
-    sha, first = browser_model.exported("sprout", model, tokenizer, folder / "sprout", cache)
+    sha, first = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", cache)
     assert sha == file_sha256(folder / "sprout" / "model.safetensors") and len(exports) == 1
-    again = browser_model.exported("sprout", model, tokenizer, folder / "sprout", Cache(tmp_path / "cache"))
+    again = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path / "cache"))
     assert again[1] == first and len(exports) == 1, "exported again although nothing changed"
     changed = tmp_path / "changed"
     save_checkpoint(changed, model, tokenizer, {"note": "other bytes"}, dtype=torch.float32)
-    browser_model.exported("sprout", model, tokenizer, changed, Cache(tmp_path / "cache"))
+    browser_model.exported("sprout", "sprout.onnx", model, tokenizer, changed, Cache(tmp_path / "cache"))
     assert len(exports) == 2, "a checkpoint with other bytes is exported again"
 
 

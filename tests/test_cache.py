@@ -6,7 +6,7 @@ import pickle
 import pytest
 
 from build_artifacts import cache as cache_module
-from build_artifacts.cache import Cache, code_version
+from build_artifacts.cache import Cache, Published, code_version
 
 
 def counting(value):
@@ -89,3 +89,41 @@ def test_the_real_detectors_version_covers_their_modules():
             todo.extend(cache_module._imported(name))
     assert {"sprout.analysis.lens", "sprout.model", "sprout.analysis.encoding", "sprout.analysis.records"} <= seen
     assert code_version(measure) == code_version("build_artifacts.measure")
+
+
+def test_a_published_result_starts_an_empty_cache_warm_while_its_key_matches(tmp_path):
+    published = tmp_path / "published"
+    compute, calls = counting({"loss": 1.25})
+    Cache(None, Published(published, writable=True)).get("m", compute, "sha-a", publish=True)
+    fresh = Cache(tmp_path / "empty", Published(published))  # a fresh clone: nothing cached yet
+    assert fresh.get("m", compute, "sha-a", publish=True) == {"loss": 1.25} and len(calls) == 1
+    assert fresh.kept_as_published == ["m"] and fresh.computed == []
+    fresh.get("m", compute, "sha-b", publish=True)  # another checkpoint: computed, not taken
+    assert len(calls) == 2
+    fresh.get("other", compute, "sha-a")  # not marked publish: never looked up there
+    assert len(calls) == 3
+
+
+def test_a_build_that_does_not_publish_leaves_the_published_folder_alone(tmp_path):
+    published = tmp_path / "published"
+    Cache(None, Published(published, writable=False)).get("m", lambda: 1, "k", publish=True)
+    assert not published.exists()
+
+
+def test_a_published_file_counts_only_while_its_bytes_are_the_ones_recorded(tmp_path):
+    published, site_file = tmp_path / "published", tmp_path / "site" / "model.onnx"
+    compute, calls = counting(b"onnx bytes")
+    Cache(None, Published(published, writable=True)).get(
+        "browser", compute, "k", publish=True, published_file=site_file
+    )
+    assert pickle.loads((published / "browser.pkl").read_bytes()).keys() == {"key", "sha256"}, "no second copy"
+    reader = Cache(None, Published(published))
+    assert reader.get("browser", compute, "k", publish=True, published_file=site_file) == b"onnx bytes"
+    assert len(calls) == 2, "the file was not written yet: computed again"
+    site_file.parent.mkdir()
+    site_file.write_bytes(b"onnx bytes")
+    assert reader.get("browser", compute, "k", publish=True, published_file=site_file) == b"onnx bytes"
+    assert len(calls) == 2
+    site_file.write_bytes(b"edited by hand")
+    assert reader.get("browser", compute, "k", publish=True, published_file=site_file) == b"onnx bytes"
+    assert len(calls) == 3
