@@ -9,6 +9,7 @@ publish   copy a run's weights as a bf16 checkpoint
 claims    the chapter's claims measured on the published checkpoints
 probes    one-story claims beside many-story probes, per snapshot
 data      download TinyStories from the Hub, or tokenize a corpus into shards
+toy-race  the layer race: attention-only toys of 1, 2 and 3 layers, every seed, into one record
 """
 
 import argparse
@@ -288,6 +289,28 @@ def cmd_data_prepare(args):
     )
 
 
+def cmd_toy_race(args):
+    import torch
+
+    from .training.toy_race import race
+    from .training.toy_spec import SPEC_FILE
+
+    torch.set_num_threads(args.threads)
+
+    def report(run):
+        change = run["phase_change_step"]
+        print(
+            f"{run['layers']} layer(s), seed {run['seed']}: "
+            f"{'no phase change' if change is None else f'phase change at step {change}'}, "
+            f"final copy loss {run['final_loss']}, {run['training_s']} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    record = race(args.spec or SPEC_FILE, args.out, on_run=report)
+    print(f"record: {args.out} ({len(record['runs'])} runs in {record['wall_s']} s)")
+
+
 def build_parser():
     p = Parser(prog="sprout", description="Train, inspect and benchmark the Sprout models.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -411,6 +434,16 @@ def build_parser():
     pr.add_argument("--stories", type=int, default=64, help="stories per probe")
     pr.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
     pr.set_defaults(func=cmd_probes)
+
+    tr = sub.add_parser(
+        "toy-race",
+        help="train the layer race's toys (every depth x seed of the spec) and write its record for the build",
+    )
+    tr.add_argument("--spec", help="the race's spec (default: sprout/training/toy_race.json)")
+    tr.add_argument("--out", default=str(PUBLISHED / "toy-race.json"), help="the record (written whole, atomically)")
+    tr.add_argument("--threads", type=int, default=1, help="torch threads (the toys are too small to share)")
+    tr.set_defaults(func=cmd_toy_race)
+
     d = sub.add_parser("data", help="fetch TinyStories, or tokenize a corpus into shards")
     dsub = d.add_subparsers(dest="data_command", required=True, parser_class=Parser)
     dl = dsub.add_parser(

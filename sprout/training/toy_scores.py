@@ -17,12 +17,18 @@ def copy_loss(logits, batch):
 
 def induction_scores(weights, batch):
     """[layers, heads]: mean attention from second-copy position b+j to a+j+1, the token after its
-    earlier copy, over the positions copy_loss scores (j = 0..L-2)."""
-    rows = []
-    for r in range(batch.tokens.size(0)):
-        j = torch.arange(int(batch.length[r]) - 1)
-        rows.append(torch.stack([w[r][:, batch.second[r] + j, batch.first[r] + j + 1].mean(-1) for w in weights]))
-    return torch.stack(rows).mean(0)
+    earlier copy, over every position copy_loss scores (j = 0..L-2 of every row)."""
+    j = torch.arange(int(batch.length.max()) - 1)
+    scored = j < batch.length[:, None] - 1  # [rows, j]
+    last = batch.tokens.size(1) - 1
+    query = (batch.second[:, None] + j).clamp(max=last)
+    key = (batch.first[:, None] + j + 1).clamp(max=last)
+    rows = torch.arange(batch.tokens.size(0))[:, None]
+    per_layer = []
+    for w in weights:  # [rows, heads, query, key]
+        found = w.permute(0, 2, 3, 1)[rows, query, key]  # [rows, j, heads]
+        per_layer.append((found * scored[..., None]).sum((0, 1)) / scored.sum())
+    return torch.stack(per_layer)
 
 
 def previous_token_scores(weights):
