@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from build_artifacts.cache import DEFAULT_FOLDER
+from build_artifacts.layer_race import RECORD, LayerRaceError
 from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, PipelineError, build
 from build_artifacts.snapshots import SnapshotError
 from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
@@ -54,6 +55,13 @@ def parse(argv):
         default=None,
         help="a run's snapshot folders (runs/<run>-snapshots): score each and add it to the training story",
     )
+    p.add_argument(
+        "--layer-race",
+        type=Path,
+        default=RECORD,
+        help="the layer race's record, written by `python -m sprout toy-race` "
+        "(default: build_artifacts/checkpoints/toy-race.json)",
+    )
     return p.parse_args(argv)
 
 
@@ -82,9 +90,10 @@ def main(argv=None):
             cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
             recompute=args.recompute,
             snapshots=args.snapshots,
+            layer_race=args.layer_race,
         )
         out = build(opts)
-    except (PipelineError, ExampleError, CheckpointError, SnapshotError, FileNotFoundError) as e:
+    except (PipelineError, ExampleError, CheckpointError, SnapshotError, LayerRaceError, FileNotFoundError) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

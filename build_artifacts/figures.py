@@ -292,3 +292,39 @@ def write_figures(folder, figures):
     for name, fig in figures.items():
         (folder / f"{name}.json").write_text(figure_json(fig), encoding="utf-8")
         (folder / f"{name}.html").write_text(figure_html(fig, name), encoding="utf-8")
+
+
+DEPTH_COLOURS = {1: "#E69F00", 2: "#0072B2", 3: "#009E73", 4: "#CC79A7"}  # Okabe-Ito, by layer count
+
+
+def layer_race_figure(table):
+    """The layer race (sprout.chapter.layer_race.layer_race_table): the copy loss of every run on
+    the held-out batch against the step, one line per seed coloured by its number of layers, with
+    dashed lines at ln vocab (guessing evenly) and at half of it (the phase change's threshold)."""
+    fig = go.Figure(layout=BASE_LAYOUT)
+    shown = set()
+    for run in table["runs"]:
+        depth = run["layers"]
+        name = f"{depth} layer{'s' if depth > 1 else ''}"
+        fig.add_scatter(
+            x=table["eval_steps"],
+            y=_r(run["copy_loss"]),
+            mode="lines",
+            name=name,
+            legendgroup=name,
+            showlegend=depth not in shown,
+            line=dict(color=DEPTH_COLOURS.get(depth, "#888888"), width=1.5),
+            hovertemplate=f"{name}, seed {run['seed']}, step %{{x}}: %{{y:.3f}} nats<extra></extra>",
+        )
+        shown.add(depth)
+    for level, label in ((table["plateau"], "ln vocab: guessing evenly"), (table["threshold"], "half of ln vocab")):
+        fig.add_hline(
+            y=level,
+            line=dict(dash="dash", color="#888888"),
+            annotation_text=label,
+            annotation_position="top right",
+        )
+    fig.update_layout(title="Copying a repeated run: 1, 2 and 3 attention layers, every seed")
+    fig.update_xaxes(title="training step")
+    fig.update_yaxes(title="loss on the repeated tokens (nats)", rangemode="tozero")
+    return fig

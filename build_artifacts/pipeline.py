@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from build_artifacts import ablations, browser_model, figures, measure, snapshots, training_story
+from build_artifacts import ablations, browser_model, figures, layer_race, measure, snapshots, training_story
 from build_artifacts.cache import Cache, Published, code_version
 from build_artifacts.manifest import library_versions, manifest
 from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
@@ -25,6 +25,7 @@ from sprout.checkpoint import load_checkpoint
 from sprout.corpus import data
 from sprout.corpus.data import file_sha256
 from sprout.precision import in_float64
+from sprout.training.toy_spec import load_spec
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINTS = REPO_ROOT / "build_artifacts" / "checkpoints"
@@ -58,6 +59,7 @@ class Options:
     cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
     recompute: bool = False  # compute what build_artifacts/published/ holds instead of keeping it
     snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
+    layer_race: Path = layer_race.RECORD  # the layer race's record (sprout toy-race); read, never raced here
 
 
 def missing_checkpoints(folder):
@@ -120,6 +122,10 @@ def _build(opts, bar):
             bar.update(1)
 
     stage(0)
+    # first, as it is quick: a stale record stops the build before any checkpoint is read
+    raced_layers, layer_race_table, layer_race_figure = layer_race.layer_race_outputs(
+        opts.layer_race, load_spec().to_dict()
+    )
     models, tokenizer, trainings, checkpoint_sha = load_models(opts)
     controls = race.load_controls(opts.checkpoints)  # the race's control, where published
     control_sha = {n: file_sha256(Path(opts.checkpoints) / race.CONTROLS[n] / "model.safetensors") for n in controls}
@@ -216,6 +222,7 @@ def _build(opts, bar):
         "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
         "model_losses": figures.loss_figure(table),
         "training_story": figures.training_story_figure(story, scored),
+        layer_race.FIGURE: layer_race_figure,
     }
     for kind in SCORE_KINDS:
         source = "repeats" if kind == "induction" else "examples"
@@ -254,11 +261,13 @@ def _build(opts, bar):
             tmp / "induction.json", {"repeats": repeat_info, "curves": curves, "in_context_learning": measured.icl}
         )
         write_json(tmp / "models.json", table)
+        write_json(tmp / layer_race.FILE, layer_race_table)
         stats = flat_stats(measured, table, spread, tokenized, records, trainings)
         stats.update(ablations.ablation_stats(ablation, measured.stats))
         stats.update(training_story.story_stats(story, THRESHOLDS["induction_score"]))
         stats.update(training_story.stage_stats(trainings["sprout"]))
         stats.update({**own, **raced, **race.trained_on_stats({**trainings, **{n: c[2] for n, c in controls.items()}})})
+        stats.update(raced_layers)
         write_json(tmp / "stats.json", stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(  # in float32, as the page computes

@@ -33,6 +33,7 @@ THRESHOLDS = {
     "previous_token_removal_kept": 0.5,  # share of the repeat's advantage left without the previous-token head
     "name_probe_without_induction": 0.1,  # made-up names copied without the induction heads
     "even_guess_loss": math.log(4096),  # nats: an even guess among the 4,096 tokens
+    "one_seed": 1,  # the layer race (sprout.chapter.layer_race): fewer than one seed is none
 }
 
 
@@ -130,7 +131,8 @@ CLAIMS = (
     ),
 )
 # Claims on numbers only the artifacts build measures (docs/artifacts/stats.json): the race's
-# controls (sprout.chapter.race), the own-thing probe (own_thing.py) and the training story.
+# controls (sprout.chapter.race), the own-thing probe (own_thing.py), the training story and the
+# layer race (layer_race.py, from its committed record).
 ARTIFACT_CLAIMS = (
     Claim("repeat.gpt1.loss_first", ">=", "repeat.uniform.loss", "gpt-1 on random tokens, worse than guessing evenly"),
     Claim("repeat.gpt1.entropy_first", "<", "repeat.uniform.loss", "gpt-1's guesses on random tokens, surer than even"),
@@ -152,6 +154,11 @@ ARTIFACT_CLAIMS = (
         "induction_score",
         "induction score at stage b's first evaluation",
     ),
+    # the layer race: one layer never copies, two and three layers do in every seed
+    Claim("layer_race.depth_1.dropped", "<", "one_seed", "one-layer toys whose copy loss fell below half of ln vocab"),
+    Claim("layer_race.depth_1.final_min", ">=", "layer_race.threshold", "the best one-layer toy's final copy loss"),
+    Claim("layer_race.depth_2.dropped", ">=", "layer_race.depth_2.seeds", "two-layer toys that fell below the line"),
+    Claim("layer_race.depth_3.dropped", ">=", "layer_race.depth_3.seeds", "three-layer toys that fell below the line"),
 )
 
 

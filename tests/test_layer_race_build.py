@@ -1,0 +1,130 @@
+"""The layer race's build stage (build_artifacts/layer_race.py) and its chapter numbers
+(sprout/chapter/layer_race.py), on a small made-up record: no training, no checkpoints."""
+
+import json
+import math
+from pathlib import Path
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+from build_artifacts import layer_race
+from build_artifacts.__main__ import main as build_main
+from build_artifacts.figures import figure_json
+from build_artifacts.output import dumps
+from sprout.chapter.layer_race import layer_race_stats
+from sprout.training.toy_spec import load_spec
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "build_artifacts" / "schemas"
+SPEC = load_spec().to_dict()
+PLATEAU = round(math.log(16), 4)
+
+
+def run(layers, seed, losses, change, induction_head=(1, 0), previous_head=(0, 1)):
+    return {
+        "layers": layers,
+        "seed": seed,
+        "curve": [[50 * i, loss] for i, loss in enumerate(losses)],
+        "phase_change_step": change,
+        "final_loss": losses[-1],
+        "induction": 0.7 if change is not None else 0.12,
+        "induction_head": list(induction_head),
+        "previous_token": 0.9 if induction_head[0] else None,
+        "previous_token_head": list(previous_head) if induction_head[0] else None,
+        "training_s": 10.0 + seed,
+        "steps_per_s": 200.0 - seed,
+    }
+
+
+def made_up_record(spec=SPEC):
+    return {
+        "spec": spec,
+        "plateau": PLATEAU,
+        "threshold": round(PLATEAU / 2, 4),
+        "runs": [
+            run(1, 0, [2.8, 2.4, 2.2], None, induction_head=(0, 1)),
+            run(1, 1, [2.8, 2.5, 2.3], None, induction_head=(0, 0)),
+            run(2, 0, [2.8, 1.2, 0.8], 50),
+            run(2, 1, [2.8, 2.0, 0.9], 100),
+            run(2, 2, [2.8, 1.3, 0.7], 50),
+            run(3, 0, [2.8, 1.1, 0.7], 50, induction_head=(2, 1), previous_head=(1, 0)),
+        ],
+        "machine": {"cpu": "AMD EPYC"},
+        "wall_s": 66.0,
+        "torch": "2.13.0",
+    }
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    path = tmp_path / "toy-race.json"
+    path.write_text(json.dumps(made_up_record()), encoding="utf-8")
+    return path
+
+
+def validator(name):
+    schemas = [json.loads(p.read_text(encoding="utf-8")) for p in SCHEMAS.glob("*.schema.json")]
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas)
+    schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def test_the_stage_gives_stats_a_schema_valid_table_and_figure(record_file):
+    stats, table, figure = layer_race.layer_race_outputs(record_file, SPEC)
+    validator("layer_race").validate(json.loads(dumps(table)))
+    validator("figure").validate(json.loads(figure_json(figure)))
+    validator("stats").validate(json.loads(dumps({**stats, **required_stats()})))
+    assert table["eval_steps"] == [0, 50, 100]
+    assert table["runs"][2]["induction_head"] == [2, 1] and table["runs"][2]["previous_token_head"] == [1, 2]
+    assert table["runs"][0]["previous_token_head"] is None
+    lines = [trace for trace in figure.data if trace.mode == "lines"]
+    assert len(lines) == 6 and sum(bool(t.showlegend) for t in lines) == 3  # one legend entry per depth
+    assert sorted(shape.y0 for shape in figure.layout.shapes) == [round(PLATEAU / 2, 4), PLATEAU]
+
+
+def required_stats():
+    """The keys the stats schema requires of a whole build, as placeholders."""
+    schema = json.loads((SCHEMAS / "stats.schema.json").read_text(encoding="utf-8"))
+    return {key: 0 for key in schema["required"]}
+
+
+def test_the_chapter_numbers_per_depth():
+    stats = layer_race_stats(made_up_record())
+    assert stats["layer_race.plateau"] == PLATEAU and stats["layer_race.threshold"] == round(PLATEAU / 2, 4)
+    assert stats["layer_race.depth_1.dropped"] == 0 and stats["layer_race.depth_1.seeds"] == 2
+    assert stats["layer_race.depth_1.phase_change_median"] is None
+    assert (stats["layer_race.depth_1.final_min"], stats["layer_race.depth_1.final_max"]) == (2.2, 2.3)
+    assert stats["layer_race.depth_1.previous_token_median"] is None
+    assert stats["layer_race.depth_2.dropped"] == 3
+    assert stats["layer_race.depth_2.phase_change_median"] == 50
+    assert (stats["layer_race.depth_2.phase_change_min"], stats["layer_race.depth_2.phase_change_max"]) == (50, 100)
+    assert stats["layer_race.depth_3.dropped"] == 1
+    assert stats["layer_race.seconds_per_run"] == 10.5 and stats["layer_race.steps"] == SPEC["steps"]
+
+
+def test_a_record_raced_with_another_spec_stops_with_one_line(tmp_path):
+    path = tmp_path / "toy-race.json"
+    path.write_text(json.dumps(made_up_record({**SPEC, "lr": 0.02, "steps": 3000})), encoding="utf-8")
+    with pytest.raises(layer_race.LayerRaceError) as caught:
+        layer_race.layer_race_outputs(path, SPEC)
+    message = str(caught.value)
+    assert "\n" not in message and "differs in lr, steps" in message
+    assert f"`python -m sprout toy-race --out {path}`" in message
+
+
+def test_a_missing_record_names_the_command(tmp_path):
+    with pytest.raises(layer_race.LayerRaceError, match="python -m sprout toy-race"):
+        layer_race.layer_race_outputs(tmp_path / "nowhere.json", SPEC)
+
+
+def test_the_build_stops_on_a_stale_record_before_reading_checkpoints(tmp_path, capsys):
+    path = tmp_path / "toy-race.json"
+    path.write_text(json.dumps(made_up_record({**SPEC, "vocab": 8})), encoding="utf-8")
+    out = tmp_path / "artifacts"
+    argv = ["--checkpoints", str(tmp_path / "none"), "--out", str(out), "--layer-race", str(path)]
+    assert build_main([*argv, "--quiet", "--no-cache", "--tinystories", "none"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "differs in vocab" in err and "python -m sprout toy-race" in err
+    assert not out.exists()
