@@ -74,13 +74,15 @@ def stage_stats(training):
     """Per stage (a, b, ...): what restarted there (seed, warmup, the drills' scoring) and the
     best induction score at its first, best and last evaluation, so that a change between two
     stages can be told from a change within one."""
-    stats = {}
+    stats, start = {}, 0  # start: the steps of the stages before, where this one's begin on the chart
     for i, stage in enumerate(stages_of(training)):
         recipe, history = stage.get("recipe", {}), stage.get("history", [])
         prefix = f"training_story.stage_{stage_name(i)}"
+        steps = stage.get("step", history[-1]["step"] if history else 0)
         stats.update(
             {
-                f"{prefix}.steps": stage.get("step", history[-1]["step"] if history else 0),
+                f"{prefix}.steps": steps,
+                f"{prefix}.start_step": start,
                 f"{prefix}.seed": recipe.get("seed"),
                 f"{prefix}.warmup": recipe.get("warmup"),
                 f"{prefix}.eval_every": recipe.get("eval_every"),
@@ -97,6 +99,10 @@ def stage_stats(training):
                     f"{prefix}.induction_best_step": best[0],
                     f"{prefix}.induction_best": best[1],
                     f"{prefix}.induction_last": scores[-1][1],
+                    f"{prefix}.induction_first_chart_step": start + scores[0][0],
+                    f"{prefix}.induction_best_chart_step": start + best[0],
                 }
             )
+            stats["training_story.induction_last"] = scores[-1][1]  # the chart's last point
+        start += steps
     return stats

@@ -131,6 +131,11 @@ def test_each_stage_says_what_restarted_and_where_its_induction_score_stood():
         0.8,
     )
     assert stats["training_story.stage_b.steps"] == 300
+    # the chart's axis runs on across stages: stage b's step 100 is drawn at 200 + 100
+    assert stats["training_story.stage_b.start_step"] == 200
+    assert stats["training_story.stage_b.induction_first_chart_step"] == 300
+    assert stats["training_story.stage_b.induction_best_chart_step"] == 500
+    assert stats["training_story.induction_last"] == 0.9, "the chart's last point"
 
 
 def test_the_published_stages_a_and_b_restart_between_the_low_and_the_high_induction_score():
