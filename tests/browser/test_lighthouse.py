@@ -40,6 +40,12 @@ def test_long_tasks_as_each_chart_appears_written_to_test_output(built_site_fold
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(chart_tasks.OUTPUT.read_text())
-    assert set(report["charts"]) == {"f1_dot_product_spread", "induction_loss", "training_story", "model_losses"}
+    assert set(report["charts"]) == {
+        "f1_dot_product_spread",
+        "induction_loss",
+        "layer_race",
+        "training_story",
+        "model_losses",
+    }
     assert all(not chart["interactive"] for chart in report["charts"].values()), "no chart went live by itself"
     assert report["pointing_at_a_chart"]["chart"] == "f1_dot_product_spread"
