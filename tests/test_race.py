@@ -36,3 +36,16 @@ def test_even_guesses_have_the_entropy_of_guessing_evenly(vocab):
     assert race.first_copy_entropy(even, repeats) == pytest.approx(math.log(vocab), abs=1e-5)
     sure = lambda ids: torch.nn.functional.one_hot(ids, vocab).float() * 100  # noqa: E731
     assert race.first_copy_entropy(sure, repeats) < 1e-3
+
+
+def test_the_best_induction_score_is_the_hand_set_induction_heads():
+    from hand_copier import V, hand_set_copier
+
+    model = hand_set_copier()
+    repeats = repeat_batch(V, 0, 12, 4, seed=0)  # [◆, R, R] with |R| = 12 inside the 32-token context
+    best = race.best_induction_score(model, repeats)
+    assert best > 0.9, "the hand-set induction head puts most of its weight after the earlier copy"
+    with torch.no_grad():
+        for p in model.parameters():
+            p.zero_()  # every head attends evenly: the token after the earlier copy gets a small share
+    assert race.best_induction_score(model, repeats) < 0.2

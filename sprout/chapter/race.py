@@ -3,7 +3,8 @@
 Sprout read copy drills (random tokens repeated) in its training; the published gpt-1 and window
 network read stories only. The controls are the same two small models trained on Sprout's data
 kinds, drills included (sprout/training/recipes/gpt1-drilled.toml, window-drilled.toml), and
-measured on copying exactly as the chapter measures the others (sprout.chapter.measurements):
+gpt-1's two-block twin trained exactly as the drilled gpt-1 (gpt1-twin.toml): the fair pair for
+"is it the layers?". Each is measured on copying exactly as the chapter measures the others (sprout.chapter.measurements):
 the repeat's loss, the made-up names of the probe stories and Zorbin Plax. What each model read
 comes from its own training.json.
 """
@@ -13,12 +14,17 @@ from pathlib import Path
 
 import torch
 
+from ..analysis.lens import capture_attention, induction_scores
 from ..checkpoint import load_checkpoint
 from .measurements import MODELS, induction_curve, make_repeats
 from .probe_texts import PROBE_STORIES, name_examples
 from .probes import name_copy_prob, next_piece_probs
 
-CONTROLS = {"gpt1_drilled": "gpt1-drilled", "window_drilled": "window-drilled"}  # stat name -> checkpoint folder
+CONTROLS = {  # stat name -> checkpoint folder
+    "gpt1_drilled": "gpt1-drilled",
+    "window_drilled": "window-drilled",
+    "gpt1_twin": "gpt1-twin",
+}
 
 
 def load_controls(checkpoints):
@@ -61,6 +67,15 @@ def first_copy_entropy(model, repeats):
     return -(logp.exp() * logp).sum(-1).mean().item()
 
 
+@torch.no_grad()
+def best_induction_score(model, repeats):
+    """The highest induction score of any head on the repeats (None for a model without heads)."""
+    _, weights = capture_attention(model, repeats)
+    if not weights.size(1):
+        return None
+    return induction_scores(weights, (repeats.size(1) - 1) // 2).max().item()
+
+
 def race_stats(models, controls, tok, tokenized_examples, seed=0):
     """Each control measured as the chapter measures the baselines, what every model (the three
     published and the controls) was trained on, the entropy of each one's guesses over random
@@ -84,6 +99,7 @@ def race_stats(models, controls, tok, tokenized_examples, seed=0):
                 f"repeat.{name}.loss_first": first,
                 f"repeat.{name}.loss_second": second,
                 f"repeat.{name}.drop": round(first - second, 4),
+                f"repeat.{name}.induction_best": _rounded(best_induction_score(model, repeats)),
                 f"zorbin.{name}.probs": probs,
                 f"zorbin.{name}.mean_prob": round(sum(probs) / len(probs), 4),
                 f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(PROBE_STORIES)), 4),
@@ -91,6 +107,10 @@ def race_stats(models, controls, tok, tokenized_examples, seed=0):
             }
         )
     return stats
+
+
+def _rounded(value):
+    return None if value is None else round(value, 4)
 
 
 def trained_on_stats(trainings):
