@@ -1,5 +1,5 @@
 """MkDocs hooks: typeset the math (build_site/math.py) and put the widgets, KaTeX's styles and fonts,
-Plotly, onnxruntime-web and the notebooks' .ipynb files into the site.
+Plotly, onnxruntime-web, TensorFlow.js (build_site/tfjs.py) and the notebooks' .ipynb files into the site.
 
 Everything the pages load is copied here from this repository or node_modules (pinned in
 package-lock.json), so the built site asks no other host for anything.
@@ -15,7 +15,7 @@ from pathlib import Path
 import jupytext
 from mkdocs.exceptions import PluginError
 
-from build_site import csp
+from build_site import csp, tfjs
 from build_site.math import render_math
 from build_site.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
@@ -45,6 +45,7 @@ def check_node_modules():
         PLOTLY_CARTESIAN,
         TOKENIZERS,
         *(ORT / name for name in ORT_FILES),
+        *tfjs.needed_files(),
     ]
     missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
     if missing:
@@ -96,6 +97,7 @@ def copy_vendor(site):
         shutil.copy2(font, vendor / "katex" / "fonts" / font.name)
     (vendor / "plotly-cartesian.min.js").write_text(local_plotly_js(PLOTLY_CARTESIAN), encoding="utf-8")
     copy_runtime(vendor)
+    tfjs.copy_tfjs(vendor)  # the layer race's library, fetched only when a reader starts it
 
 
 def copy_runtime(vendor):
