@@ -28,7 +28,12 @@ BUNDLE = "tfjs-train.mjs"
 
 def needed_files():
     """What the bundle is made from: its absence stops the build with `npm ci`'s name."""
-    return [ESBUILD, CORE / "package.json", WASM_BACKEND / "package.json", *(WASM_BACKEND / "dist" / n for n in WASM_FILES)]
+    return [
+        ESBUILD,
+        CORE / "package.json",
+        WASM_BACKEND / "package.json",
+        *(WASM_BACKEND / "dist" / n for n in WASM_FILES),
+    ]
 
 
 def bundle(out):

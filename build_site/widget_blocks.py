@@ -15,6 +15,7 @@ WIDGET_TAGS = [
     "sprout-quiz",
     "sprout-figure",
     "sprout-story",
+    "sprout-grow",
 ]
 
 

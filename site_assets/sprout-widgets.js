@@ -12,6 +12,7 @@
     'sprout-heads.js',
     'sprout-quiz.js',
     'sprout-story.js',
+    'sprout-grow.js',
   ];
   const here = document.currentScript.src; // the modules sit beside this file
 
