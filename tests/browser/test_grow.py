@@ -18,7 +18,7 @@ import threading
 
 import pytest
 from conftest import LOCAL_HOST, ROOT, _QuietHandler
-from test_accessibility import axe_findings
+from test_accessibility import audit_both_palettes, axe_findings
 
 from build_site import csp, tfjs
 
@@ -158,13 +158,17 @@ def test_pause_holds_every_worker_between_steps_and_resume_and_reset_work(browse
     wait_for_step_above(page, 0)
 
 
+def grow_workers(page):
+    return [w for w in page.workers if "sprout-grow-worker" in w.url]
+
+
 def live_workers(page, expected):
-    """Waits (polling) until the page has exactly `expected` live workers; returns them."""
+    """Waits (polling) until the page has exactly `expected` race workers; returns them."""
     for _ in range(600):
-        if len(page.workers) == expected:
-            return page.workers
+        if len(grow_workers(page)) == expected:
+            return grow_workers(page)
         page.wait_for_timeout(50)
-    raise AssertionError(f"{len(page.workers)} workers, expected {expected}")
+    raise AssertionError(f"{len(grow_workers(page))} workers, expected {expected}")
 
 
 def test_a_second_start_replaces_the_race_and_the_link_keeps_the_settings(browse, grow_root):
@@ -185,7 +189,7 @@ def test_a_second_start_replaces_the_race_and_the_link_keeps_the_settings(browse
     page = open_grow(browse, grow_root, "#grow=5/1-2-3")
     assert shadow(page, "input.seed").input_value() == "5"
     assert shadow(page, "input.third").is_checked()
-    assert page.evaluate(STATE) == "idle" and len(page.workers) == 0
+    assert page.evaluate(STATE) == "idle" and not grow_workers(page)
 
 
 @pytest.mark.parametrize(
@@ -207,7 +211,7 @@ def test_a_seed_or_setting_out_of_range_gets_one_message_and_no_race(browse, gro
     expected = "The race is between" if text.endswith("-7") else "The seed must be a whole number from 0 to 4293"
     assert message.inner_text().startswith(expected), message.inner_text()
     assert page.evaluate(STATE) == "idle" and page.evaluate(STEP) == 0
-    assert tfjs_requests(browse) == [] and len(page.workers) == 0
+    assert tfjs_requests(browse) == [] and not grow_workers(page)
     shadow(page, "input.seed").fill("1")
     shadow(page, "input.third").set_checked(False)
     shadow(page, "button[data-action=start]").click()
@@ -478,3 +482,25 @@ def test_benchmark_steps_per_second_in_chromium_against_python(browse, grow_root
     )
     OUTPUT.mkdir(exist_ok=True)
     (OUTPUT / "grow_benchmark.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+
+
+# ---- the built site ----------------------------------------------------------------------------
+
+BUILT = "document.querySelector('sprout-grow')"
+
+
+def test_the_built_pages_fetch_no_training_library_until_start_then_train_from_the_sites_files(browse, built_site):
+    browse.goto(built_site)  # the chapter: sprout-grow.js is imported, TensorFlow.js is not
+    page = browse.page
+    page.wait_for_function("() => customElements.get('sprout-grow') && document.readyState === 'complete'")
+    browse.goto(built_site + "grow/")
+    page.wait_for_function(f"() => {BUILT}?.hasAttribute('ready')")
+    assert tfjs_requests(browse) == [] and not grow_workers(page)
+    assert audit_both_palettes(page) == {}  # Material's page around the widget too
+    policy = page.evaluate("() => document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content")
+    assert "'wasm-unsafe-eval'" in policy.split("script-src")[1].split(";")[0]
+    page.locator("sprout-grow button[data-action=start]").click()
+    page.wait_for_function(f"() => Number({BUILT}.dataset.step) > 0", timeout=TRAINING_TIMEOUT)
+    fetched = tfjs_requests(browse)
+    assert fetched and all(u.startswith(built_site + "assets/vendor/tfjs/") for u in fetched)
+    assert all(u.startswith(built_site) for u in browse.requests)
