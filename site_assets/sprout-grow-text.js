@@ -11,6 +11,15 @@ export const modelName = (layers) => `the ${NUMBER_WORDS[layers] ?? layers}-laye
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const nats = (loss) => `${loss.toFixed(2)} nats`;
 
+/** What the reader is about to run, and how long it takes (a phone: longer). */
+export const introText = (spec) =>
+  `Two tiny transformers, one attention layer and two (${spec.heads} heads each, width ${spec.width}), ` +
+  `learn side by side in your browser on rows of ${spec.seq_len} random tokens in which a run of ` +
+  `${spec.run_min} to ${spec.run_max} tokens repeats. Start downloads TensorFlow.js from this site ` +
+  `and trains ${formatCount(spec.steps)} steps (${spec.batch} rows each); a laptop takes a few ` +
+  'minutes, and a phone may take several times longer. Training runs beside the page, which stays ' +
+  'usable, and pauses while the tab is hidden.';
+
 /** "Step 350 of 2,000 · 1 layer 14.2 steps/s · 2 layers 9.1 steps/s" */
 export function statusLine(step, total, speeds) {
   const parts = [`Step ${formatCount(step)} of ${formatCount(total)}`];

@@ -23,15 +23,16 @@ import {
   formatGrowHash,
   optionalDepth,
   parseGrowHash,
-  phaseChangeStep,
   readRace,
   SEED_MAX,
 } from './sprout-grow-core.js';
 import { HEADS_CSS, HeadsPanel } from './sprout-grow-heads.js';
 import { GrowRace, missingSupport } from './sprout-grow-runner.js';
+import { RaceSession } from './sprout-grow-session.js';
 import {
   divergedSentence,
   formatCount,
+  introText,
   outcomeSentence,
   pythonContext,
   statusLine,
@@ -82,7 +83,6 @@ class SproutGrow extends SproutElement {
       this.heads.element,
       this.errorLine,
     );
-    this.models = [];
     this.setState('idle');
   }
 
@@ -159,13 +159,7 @@ class SproutGrow extends SproutElement {
     }
     const spec = this.race.spec;
     this.thirdLabel.hidden = !optionalDepth(spec);
-    this.intro.textContent =
-      `Two tiny transformers, one attention layer and two (${spec.heads} heads each, width ${spec.width}), ` +
-      `learn side by side in your browser on rows of ${spec.seq_len} random tokens in which a run of ` +
-      `${spec.run_min} to ${spec.run_max} tokens repeats. Start downloads TensorFlow.js from this site ` +
-      `and trains ${formatCount(spec.steps)} steps (${spec.batch} rows each); a laptop takes a few ` +
-      'minutes, and a phone may take several times longer. Training runs beside the page, which stays ' +
-      'usable, and pauses while the tab is hidden.';
+    this.intro.textContent = introText(spec);
     this.python.textContent = pythonContext(this.race.python);
     this.seedInput.title = `a whole number from 0 to ${SEED_MAX}`;
   }
@@ -202,22 +196,10 @@ class SproutGrow extends SproutElement {
     delete this.dataset.held;
     this.settings = checked;
     this.link?.save(formatGrowHash(checked));
-    this.models = checked.layers.map((layers) => ({
-      layers,
-      points: [],
-      step: 0,
-      perSecond: 0,
-      phase: null,
-      ready: false,
-      done: false,
-    }));
+    this.session = new RaceSession(checked.layers, this.race.threshold);
     this.attentionSeen = new Map();
     this.exampleNumber = 0;
-    this.heads.element.hidden = true;
-    for (const name of [...this.getAttributeNames()])
-      if (name.startsWith('data-phase-')) this.removeAttribute(name);
-    this.paused = false;
-    this.autoPaused = false;
+    this.clearRace();
     this.runner = new GrowRace({
       spec: this.race.spec,
       seed: checked.seed,
@@ -228,6 +210,21 @@ class SproutGrow extends SproutElement {
     this.announce(`Loading TensorFlow.js and starting the race with seed ${checked.seed}…`);
     this.runner.start();
     this.render();
+  }
+
+  /** Everything a race showed, gone (before a new race, on Reset). */
+  clearRace() {
+    this.paused = false;
+    this.autoPaused = false;
+    this.heads.element.hidden = true;
+    delete this.dataset.held;
+    delete this.dataset.example;
+    for (const name of this.getAttributeNames())
+      if (name.startsWith('data-phase-')) this.removeAttribute(name);
+  }
+
+  get models() {
+    return this.session?.models ?? [];
   }
 
   stopRace() {
@@ -256,10 +253,10 @@ class SproutGrow extends SproutElement {
     if (!this.runner || !this.paused) return;
     this.paused = false;
     this.autoPaused = false;
-    for (const model of this.models) model.holding = false;
+    this.session.resumed();
     delete this.dataset.held;
     this.runner.resume();
-    this.setState(this.models.every((m) => m.ready) ? 'running' : 'loading');
+    this.setState(this.session.allReady() ? 'running' : 'loading');
     this.announce(outcomeSentence(this.models));
   }
 
@@ -270,12 +267,8 @@ class SproutGrow extends SproutElement {
 
   reset() {
     this.stopRace();
-    delete this.dataset.held;
-    this.models = [];
-    this.paused = false;
-    this.heads.element.hidden = true;
-    for (const name of [...this.getAttributeNames()])
-      if (name.startsWith('data-phase-')) this.removeAttribute(name);
+    this.session = null;
+    this.clearRace();
     this.hideMessage();
     this.setState('idle');
     this.announce('');
@@ -283,21 +276,21 @@ class SproutGrow extends SproutElement {
   }
 
   onWorker(layers, message) {
-    const model = this.models.find((m) => m.layers === layers);
+    const session = this.session;
+    const model = session?.model(layers);
     if (!model) return;
     if (message.type === 'ready') {
       model.ready = true;
-      if (this.state === 'loading' && this.models.every((m) => m.ready)) {
+      if (this.state === 'loading' && session.allReady()) {
         this.setState('running');
         this.announce(outcomeSentence(this.models));
       }
     } else if (message.type === 'holding') {
       model.holding = true;
-      if (this.paused && this.models.every((m) => m.holding || m.done)) this.dataset.held = 'true';
+      if (this.paused && session.allHolding()) this.dataset.held = 'true';
     } else if (message.type === 'progress') {
-      model.step = message.step;
-      model.perSecond = message.perSecond;
-      this.runner?.allow(this.slowestStep());
+      session.progress(layers, message.step, message.perSecond);
+      this.runner?.allow(session.slowestStep());
       this.scheduleRender();
     } else if (message.type === 'eval') {
       this.onEvaluation(model, message);
@@ -306,7 +299,7 @@ class SproutGrow extends SproutElement {
     } else if (message.type === 'finished') {
       model.done = true;
       model.step = message.step;
-      if (this.models.every((m) => m.done)) {
+      if (session.allDone()) {
         this.stopRace();
         this.setState('finished');
         this.announce(outcomeSentence(this.models, { finished: true, total: this.race.spec.steps }));
@@ -325,16 +318,12 @@ class SproutGrow extends SproutElement {
   }
 
   onEvaluation(model, { step, loss }) {
-    model.points.push([step, loss]);
-    model.loss = loss;
-    model.step = Math.max(model.step, step);
-    const before = model.phase;
-    model.phase = phaseChangeStep(model.points, this.race.threshold);
-    if (model.phase !== null) this.setAttribute(`data-phase-${model.layers}`, String(model.phase));
-    if (before === null && model.phase !== null) this.announce(outcomeSentence(this.models));
-    // once the two-layer model has dropped, its heads (and the others') on a fresh example
-    if (this.models.find((m) => m.layers === 2)?.phase !== null && model.layers === 2)
-      this.askAttention(this.exampleNumber);
+    const { found, showHeads } = this.session.evaluation(model.layers, step, loss);
+    if (found) {
+      this.setAttribute(`data-phase-${model.layers}`, String(model.phase));
+      this.announce(outcomeSentence(this.models));
+    }
+    if (showHeads) this.askAttention(this.exampleNumber); // every head, on a fresh example
     this.scheduleRender();
   }
 
@@ -366,7 +355,7 @@ class SproutGrow extends SproutElement {
   // ---- state -> DOM ----
 
   slowestStep() {
-    return this.models.length ? Math.min(...this.models.map((m) => m.step)) : 0;
+    return this.session?.slowestStep() ?? 0;
   }
 
   setState(state) {
@@ -405,7 +394,7 @@ class SproutGrow extends SproutElement {
     if (!this.race) return;
     const step = this.slowestStep();
     this.dataset.step = String(step);
-    this.dataset.speeds = this.models.map((m) => `${m.layers}:${m.perSecond.toFixed(2)}`).join(' ');
+    this.dataset.speeds = this.session?.speeds() ?? '';
     this.status.textContent = this.models.length
       ? statusLine(
           step,

@@ -32,9 +32,10 @@ import {
 import { batchTensors, causalMask, forward, meanLoss, toTensors } from '../sprout-grow-model.js';
 import { bestHead, headMap, inductionScores, previousTokenScores } from '../sprout-grow-scores.js';
 import { initialWeights, parameterCount, parameterList } from '../sprout-grow-weights.js';
-import { chartSummary, outcomeSentence, pythonContext, statusLine } from '../sprout-grow-text.js';
+import { chartSummary, introText, outcomeSentence, pythonContext, statusLine } from '../sprout-grow-text.js';
 import { chartGeometry, niceTicks } from '../sprout-grow-chart.js';
 import { inductionCells, keyHeadsOf } from '../sprout-grow-heads.js';
+import { RaceSession } from '../sprout-grow-session.js';
 import { referenceForward } from './grow-reference.mjs';
 
 const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
@@ -457,4 +458,35 @@ test('the chart: round ticks, a y axis above the plateau, steps across the width
   assert.ok(g.y(Math.log(16)) > g.top);
   assert.equal(chartGeometry(100, 2000, 2.77).width, 260); // never narrower than that
   assert.equal(chartGeometry(600, 2000, 2.77, 9).yTop, 9); // a loss above the plateau still fits
+});
+
+test("a race's bookkeeping: the slowest toy, the phase change once, the heads after two layers drop", () => {
+  const threshold = Math.log(16) / 2;
+  const session = new RaceSession([1, 2], threshold);
+  assert.equal(session.slowestStep(), 0);
+  session.progress(1, 120, 14);
+  session.progress(2, 80, 9);
+  assert.equal(session.slowestStep(), 80);
+  assert.equal(session.speeds(), '1:14.00 2:9.00');
+  assert.deepEqual(session.evaluation(2, 0, 2.8), { found: false, showHeads: false });
+  assert.deepEqual(session.evaluation(1, 50, 1.2), { found: true, showHeads: false }); // one layer: no heads panel
+  assert.deepEqual(session.evaluation(2, 50, 1.3), { found: true, showHeads: true });
+  assert.deepEqual(session.evaluation(2, 100, 1.0), { found: false, showHeads: true }); // found once
+  assert.equal(session.model(2).phase, 50);
+  assert.equal(session.model(2).loss, 1.0);
+  assert.equal(session.slowestStep(), 100);
+  session.model(1).holding = true;
+  assert.equal(session.allHolding(), false);
+  session.model(2).done = true;
+  assert.equal(session.allHolding(), true);
+  session.resumed();
+  assert.equal(session.model(1).holding, false);
+  assert.equal(session.allDone(), false);
+});
+
+test('the introduction takes its numbers from the spec', () => {
+  const text = introText({ ...SPEC, steps: 3000, seq_len: 30 });
+  assert.match(text, /rows of 30 random tokens in which a run of 4 to 10 tokens repeats/);
+  assert.match(text, /trains 3,000 steps \(32 rows each\)/);
+  assert.match(text, /a phone may take several times longer/);
 });
