@@ -128,7 +128,9 @@ def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tm
     monkeypatch.setattr(export, "export_onnx", lambda *a, **k: exports.append(1) or real(*a, **k))
     sha, first = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", cache)
     assert sha == file_sha256(folder / "sprout" / "model.safetensors") and len(exports) == 1
-    again = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path / "cache"))
+    again = browser_model.exported(
+        "sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path / "cache")
+    )
     assert again[1] == first and len(exports) == 1, "exported again although nothing changed"
     changed = tmp_path / "changed"
     save_checkpoint(changed, model, tokenizer, {"note": "other bytes"}, dtype=torch.float32)
