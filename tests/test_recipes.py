@@ -33,7 +33,7 @@ def _same(recorded, recipe):
             assert value == wanted[key], key
 
 
-@pytest.mark.parametrize("model", ["sprout", "gpt1", "window", "gpt1-drilled", "window-drilled"])
+@pytest.mark.parametrize("model", ["sprout", "gpt1", "window", "gpt1-drilled", "gpt1-twin", "window-drilled"])
 def test_the_published_recipes_are_what_the_published_runs_recorded(model):
     recipe_file = recipes.load(model)
     # the last entry of each run folder is how that run ended
