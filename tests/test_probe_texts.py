@@ -22,6 +22,9 @@ def test_pronoun_stories_name_the_referent_then_the_other_character(tokenizer):
         others = GIRL_NAMES if is_boy else BOY_NAMES
         other = next(n for n in others if re.search(rf"\b{n}\b", before))
         assert before.index(referent) < before.rindex(other), example.text  # a distractor in between
+        # ... and the referent is named last: these stories cannot tell the referent from the latest
+        # name (the chapter says so; the two-child stories of three kinds can, test_pronoun_kinds.py)
+        assert before.rindex(referent) > before.rindex(other), example.text
         tokenized = tokenize_example(example, tokenizer, None)
         namings = [name for name in tokenized.spans if name != "he"]
         assert len(namings) >= 2

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checkpoint import load_checkpoint
+from ..corpus.pronoun_stories import KINDS
 from . import removals
 from .examples import EXAMPLES_FILE, load_examples
 from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
@@ -34,6 +35,11 @@ THRESHOLDS = {
     "name_probe_without_induction": 0.1,  # made-up names copied without the induction heads
     "even_guess_loss": math.log(4096),  # nats: an even guess among the 4,096 tokens
     "one_seed": 1,  # the layer race (sprout.chapter.layer_race): fewer than one seed is none
+    # the two-child stories of three kinds (sprout.corpus.pronoun_stories.KINDS): a head, or the
+    # model's guess, "favours the referent" in a story when it gives the referent more than the
+    # other child; one that resolves the pronoun does so in at least this share of every kind's stories
+    "pronoun_resolved": 0.75,
+    "half": 0.5,  # favouring the referent in fewer than half of a kind's stories: worse than a coin
 }
 
 
@@ -119,6 +125,47 @@ CLAIMS = (
         "<",
         "name_probe_without_induction",
         "made-up names copied without the induction heads (removed together)",
+    ),
+    # the Tom head follows the latest name: right where the referent is named last, wrong where
+    # the other child is, whether or not the referent was named first
+    Claim(
+        "pronoun_kinds.referent_last.tom_head.right",
+        ">=",
+        "pronoun_resolved",
+        "the Tom head favours the referent, stories where the referent is named last",
+    ),
+    Claim(
+        "pronoun_kinds.other_last.tom_head.right",
+        "<",
+        "half",
+        "the Tom head favours the referent, stories where the other child is named last",
+    ),
+    Claim(
+        "pronoun_kinds.other_first_and_last.tom_head.right",
+        "<",
+        "half",
+        "the Tom head favours the referent, stories where the other child is named first and last",
+    ),
+    Claim(
+        "pronoun_kinds.tom_head.last_name",
+        ">=",
+        "pronoun_resolved",
+        "the Tom head favours the child named last, all three kinds",
+    ),
+    Claim(
+        "pronoun_kinds.best.worst_kind",
+        "<",
+        "pronoun_resolved",
+        "no head favours the referent in every kind: the best head's worst kind",
+    ),
+    *(
+        Claim(
+            f"pronoun_kinds.{kind}.guess.right",
+            "<",
+            "pronoun_resolved",
+            f"Sprout's guess of the referent's thing over the other child's, {kind.replace('_', ' ')}",
+        )
+        for kind in KINDS
     ),
     # the chapter says gpt-1 and the window network, never trained on random tokens, find a first
     # copy of them harder than an even guess would

@@ -16,12 +16,13 @@ from ..analysis.evaluate import heldout_loss, token_losses
 from ..analysis.head_scores import head_scores, untrained_like
 from ..analysis.lens import best_head, story_scores
 from ..corpus import data
+from ..corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST
 from ..model import context_of
 from . import removals
 from .baselines import baseline_stats, baselines, called_heads
 from .examples import load_examples, tokenize_example
-from .probe_texts import PROBE_STORIES, name_examples, pronoun_examples
-from .probes import attention_share, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
+from .probe_texts import PROBE_STORIES, kind_examples, name_examples, pronoun_examples
+from .probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
@@ -101,10 +102,12 @@ def tom_he(model, tokenized):
     toms = [i for i in range(he) if tokenized.tokens[i].strip() == "Tom"]
     share = attention_share(model, tokenized.ids, he, toms)  # (layers, heads)
     best = best_head(share)
+    latest = attention_share(model, tokenized.ids, he, toms[-1:])[best["layer"] - 1, best["head"] - 1].item()
     return {
         "share": best["value"],
         "layer": best["layer"],
         "head": best["head"],
+        "latest_share": round(latest, 4),  # that head's share on the "Tom" named last before "he"
         "tom_positions": toms,
         "he_position": he,
     }
@@ -132,6 +135,38 @@ def probe_stats(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES
         },
     }
     return stats, {key: about for key in stats if key.startswith("probes.first_token_argmax.")}
+
+
+def pronoun_kind_stats(model, tok, tom_head, count=PROBE_STORIES):
+    """The two-child stories of each kind (sprout.corpus.pronoun_stories.KINDS): per kind, how
+    often the Tom head's attention from the pronoun favours the referent over the other child
+    ("right") and the referent's share of the two, and the model's own guess of the referent's
+    thing after the possessive. Across heads: the head whose worst kind is best (a head that
+    resolves the pronoun is right in every kind), and the heads that most often favour the child
+    named last, or first, whoever the pronoun means."""
+    scores = {kind: kind_scores(model, tok, kind_examples(kind, count)) for kind in KINDS}
+    right = torch.stack([scores[kind]["right"] for kind in KINDS])  # (kinds, layers, heads)
+    tom = (tom_head["layer"] - 1, tom_head["head"] - 1)
+    stats = {"pronoun_kinds.stories": count}
+    for kind in KINDS:
+        s = scores[kind]
+        stats[f"pronoun_kinds.{kind}.tom_head.right"] = round(s["right"][tom].item(), 4)
+        stats[f"pronoun_kinds.{kind}.tom_head.share"] = round(s["share"][tom].item(), 4)
+        for name, key in (("own", "own"), ("other", "other"), ("right", "guess_right"), ("share", "guess_share")):
+            stats[f"pronoun_kinds.{kind}.guess.{name}"] = round(s[key], 4)
+    best = best_head(right.min(0).values)
+    stats.update(_flat("pronoun_kinds.best", _head(best, "worst_kind")))
+    for k, kind in enumerate(KINDS):
+        stats[f"pronoun_kinds.{kind}.best.right"] = round(right[k, best["layer"] - 1, best["head"] - 1].item(), 4)
+    # per head, the share of all stories in which it favours the child named last (or first)
+    named_last, named_first = (
+        sum(r if NAMED_FIRST_AND_LAST[kind][end] == "a" else 1 - r for r, kind in zip(right, KINDS)) / len(KINDS)
+        for end in (1, 0)
+    )
+    stats.update(_flat("pronoun_kinds.last_name_head", _head(best_head(named_last), "share")))
+    stats.update(_flat("pronoun_kinds.first_name_head", _head(best_head(named_first), "share")))
+    stats["pronoun_kinds.tom_head.last_name"] = round(named_last[tom].item(), 4)
+    return stats
 
 
 def _flat(prefix, values):
@@ -219,6 +254,7 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     probes, corpus_of = probe_stats({name: models[name] for name in ("gpt1", "sprout")}, tok, tom, tinystories_dir)
     stats.update(probes)
     measured_on.update(corpus_of)
+    stats.update(pronoun_kind_stats(sprout, tok, tom))
 
     roles = {
         "induction_head": (stats["heads.induction.layer"], stats["heads.induction.head"]),

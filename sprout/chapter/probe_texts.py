@@ -9,11 +9,13 @@ import re
 
 from ..corpus.grammar import Person
 from ..corpus.made_up_names import made_up_name
+from ..corpus.pronoun_stories import KINDS, two_child_story
 from ..corpus.words import BOY_NAMES, GIRL_NAMES
 from .examples import Example
 
 PROBE_SEED = 7_777  # training rows draw from Random(seed * 1_000_003 + step), seed >= 1: never this one
 PROBE_STORIES = 64
+KIND_SEED = 7_778  # the two-child stories of each kind (below 1_000_003 too: no training row's seed)
 
 # {a} is the pronoun's referent, {b} a character of the other gender named in between. Each
 # template names {a} at least twice and holds its pronoun ({he}) once, as a whole word.
@@ -70,4 +72,21 @@ def name_examples(count=PROBE_STORIES, seed=PROBE_SEED):
         name = made_up_name(rng)
         text = NAME_TEMPLATES[i % len(NAME_TEMPLATES)].format(name=name, animal=rng.choice(ANIMALS))
         out.append(Example(f"name_{i}", "name probe", text, {"second": (name, 2)}))
+    return out
+
+
+def kind_examples(kind, count=PROBE_STORIES, seed=KIND_SEED):
+    """Two-child stories of one kind (sprout.corpus.pronoun_stories.KINDS), each ending at the
+    possessive after its pronoun. Marks: "he" (the pronoun), "his" (the possessive), a1..a3 (the
+    referent's namings), b1..b3 (the other child's), "a_thing" and "b_thing" (each one's thing)."""
+    rng = random.Random(seed * 10 + KINDS.index(kind))
+    out = []
+    for i in range(count):
+        story = two_child_story(rng, kind)
+        marks = {"he": (story.pronoun, 1), "his": (story.possessive, 1)}
+        for key, name in (("a", story.referent), ("b", story.other)):
+            namings = len(re.findall(rf"\b{name}\b", story.text))
+            marks |= {f"{key}{k}": (name, k) for k in range(1, namings + 1)}
+        marks |= {"a_thing": (story.referent_thing, 1), "b_thing": (story.other_thing, 1)}
+        out.append(Example(f"{kind}_{i}", f"pronoun story, {kind.replace('_', ' ')}", story.text, marks))
     return out

@@ -4,6 +4,8 @@
 many stories (their texts: ``sprout.chapter.probe_texts``), so checkpoints can be compared on
 numbers that one sentence cannot swing."""
 
+import re
+
 import torch
 
 from ..analysis.lens import capture_attention
@@ -51,3 +53,41 @@ def parking_corpus(tinystories_dir=None, count=PROBE_STORIES):
     examples are written like them), else held-out generated ones."""
     corpora = data.heldout_corpora(tinystories_dir, count)
     return corpora.get("tinystories_validation", corpora["generated"])
+
+
+def _namings(tokenized, key):
+    """Every token of every naming marked key1, key2, ... (the marks of probe_texts.kind_examples)."""
+    return [p for name, (s, e) in tokenized.spans.items() if re.fullmatch(rf"{key}\d+", name) for p in range(s, e)]
+
+
+def kind_scores(model, tokenizer, examples):
+    """Over the two-child stories of one kind (probe_texts.kind_examples), per head (layers,
+    heads): "right", the share of stories in which the pronoun's attention lands more on the
+    referent's namings than on the other child's, and "share", the mean of referent / (referent
+    + other child), the right child's share of what the two children get. And the model's own
+    guess at the possessive after the pronoun, where the next word is the referent's thing:
+    mean P(the referent's thing) and P(the other child's), the share of stories in which the
+    referent's is the likelier ("guess_right") and the mean right share of the two."""
+    right = share = None
+    own = other = guess_right = guess_share = 0.0
+    for example in examples:
+        t = tokenize_example(example, tokenizer, context_of(model))
+        logits, w = capture_attention(model, torch.tensor([t.ids]))
+        at_he = w[0, :, :, t.spans["he"][0]]  # (layers, heads, keys)
+        a, b = at_he[..., _namings(t, "a")].sum(-1), at_he[..., _namings(t, "b")].sum(-1)
+        right = (a > b).double() if right is None else right + (a > b).double()
+        share = a / (a + b) if share is None else share + a / (a + b)
+        probs = widened(logits[0, t.spans["his"][0]]).softmax(-1)
+        p_own, p_other = (probs[t.ids[t.spans[k][0]]].item() for k in ("a_thing", "b_thing"))
+        own, other = own + p_own, other + p_other
+        guess_right += p_own > p_other
+        guess_share += p_own / (p_own + p_other)
+    n = len(examples)
+    return {
+        "right": right / n,
+        "share": share / n,
+        "own": own / n,
+        "other": other / n,
+        "guess_right": guess_right / n,
+        "guess_share": guess_share / n,
+    }

@@ -10,6 +10,7 @@ This is a document kind of its own (``Mix.pronouns``), not one of the main gener
 so that adding it left the batches of every other mix as they were."""
 
 import random
+import re
 
 from .grammar import Person
 from .words import BOY_NAMES, GIRL_NAMES
@@ -103,3 +104,105 @@ def pronoun_story(rng: random.Random) -> str:
         rng.choice(("At the end of the day, they went home.", "Then it was time for bed.", "They had a very good day."))
     )
     return " ".join(sentences)
+
+
+# ---- held-out probe stories that tell a pronoun's referent apart from the latest or first name
+#
+# A head that "finds who 'he' is" in a story where the referent is also the child named last may
+# only be looking at the latest name. These stories cross the two: a boy and a girl are each named
+# three times before the pronoun, and the kind decides which child is named first and which last
+# ("a": the child the pronoun stands for, "b": the other child). A head that resolves the pronoun
+# is right in all three kinds; one that follows the latest name is right only in the first; one
+# that follows the first name, only in the first two. After the pronoun the story goes on to the
+# possessive ("Then he picked up his"), where the next word is the referent's own thing: the
+# model's guess there says whether it knows who is meant. Not a training document kind.
+
+KINDS = ("referent_last", "other_last", "other_first_and_last")
+NAMED_FIRST_AND_LAST = {"referent_last": ("a", "a"), "other_last": ("a", "b"), "other_first_and_last": ("b", "b")}
+PROBE_THINGS = tuple(t for t in THINGS if t != "horn")  # each one token after a space in Sprout's tokenizer
+PROBE_PLACES = ("park", "beach", "farm", "zoo", "lake", "market", "garden", "library")
+MEETINGS = (  # {first} is named first in the story, {second} beside it
+    "{first} and {second} went to the {place}.",
+    "{first} met {second} at the {place}.",
+    "One day, {first} and {second} played at the {place}.",
+    "{first} and {second} walked to the {place} together.",
+)
+OWNINGS = ("{p} had a {p_thing}, and {q} had a {q_thing}.", "{p} brought a {p_thing}, and {q} brought a {q_thing}.")
+DOINGS = (  # one child named alone; the one named last is named in the last of these
+    "{x} found a long stick.",
+    "{x} saw a big dog.",
+    "{x} ran to the swings.",
+    "{x} looked up at the sky.",
+    "{x} sat down on the grass.",
+    "{x} sang a little song.",
+)
+GOING_ON = ("Then {he} picked up {his}", "After that, {he} looked for {his}", "Later, {he} played with {his}")
+
+
+class PronounStoryError(ValueError):
+    """A two-child pronoun story that cannot be written as asked; the message is one line."""
+
+
+class TwoChildStory:
+    """A held-out story of one kind, ending at the possessive after the pronoun: its text, the
+    pronoun and possessive ("he", "his"), both children's names and things."""
+
+    __slots__ = ("kind", "text", "pronoun", "possessive", "referent", "other", "referent_thing", "other_thing")
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields[name])
+
+
+def _checked(kind, referent, other):
+    if kind not in KINDS:
+        raise PronounStoryError(f"unknown pronoun story kind {kind!r} (one of {', '.join(KINDS)})")
+    for role, child in (("referent", referent), ("other child", other)):
+        name = getattr(child, "name", None)
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Z][a-z]+", name):
+            raise PronounStoryError(f"the {role} cannot be named in a story: {name!r} is not one capitalised word")
+    if referent.name == other.name:
+        raise PronounStoryError(f"both children are called {referent.name}: the story could not name the referent")
+    if referent.male == other.male:
+        kids = "boys" if referent.male else "girls"
+        raise PronounStoryError(
+            f"{referent.name} and {other.name} are both {kids}: '{referent.he}' would not tell who is meant"
+        )
+
+
+def two_child_story(rng: random.Random, kind: str, referent: Person = None, other: Person = None) -> TwoChildStory:
+    """One story of `kind` (KINDS); the children are drawn (a boy and a girl, either one the
+    referent) unless given. PronounStoryError, in one line, for children of one gender, a
+    referent (or other child) without a name the story can write, or an unknown kind."""
+    if referent is None or other is None:
+        male = rng.random() < 0.5
+        referent = Person(rng.choice(BOY_NAMES if male else GIRL_NAMES), male)
+        other = Person(rng.choice(GIRL_NAMES if male else BOY_NAMES), not male)
+    _checked(kind, referent, other)
+    kid = {"a": referent, "b": other}
+    first, last = (kid[k] for k in NAMED_FIRST_AND_LAST[kind])
+    middle = other if last is referent else referent  # named alone before the last naming: three namings each
+    things = dict(zip((referent.name, other.name), rng.sample(PROBE_THINGS, 2)))
+    p, q = rng.sample((referent.name, other.name), 2)
+    middle_doing, last_doing = rng.sample(DOINGS, 2)
+    text = " ".join(
+        (
+            rng.choice(MEETINGS).format(
+                first=first.name, second=(other if first is referent else referent).name, place=rng.choice(PROBE_PLACES)
+            ),
+            rng.choice(OWNINGS).format(p=p, q=q, p_thing=things[p], q_thing=things[q]),
+            middle_doing.format(x=middle.name),
+            last_doing.format(x=last.name),
+            rng.choice(GOING_ON).format(he=referent.he, his=referent.his),
+        )
+    )
+    return TwoChildStory(
+        kind=kind,
+        text=text,
+        pronoun=referent.he,
+        possessive=referent.his,
+        referent=referent.name,
+        other=other.name,
+        referent_thing=things[referent.name],
+        other_thing=things[other.name],
+    )
