@@ -158,7 +158,22 @@ def ablation_stats(result, stats):
     )
     if result.get("together"):
         out.update(kept_alone_stats(result))
+    if "ablation.tom_head.layer" in stats and "pronoun_other" in result["measures"]:
+        out.update(others_alone_stats(result, (stats["ablation.tom_head.layer"], stats["ablation.tom_head.head"])))
     return out
+
+
+def others_alone_stats(result, tom_head):
+    """The pronoun column's single-head control: the lowest P(right pronoun), and the lowest
+    right share of the two pronouns, with any head but the Tom head (1-based) removed alone."""
+    m = result["measures"]
+    right, other = m["pronoun_probe"]["ablated"], m["pronoun_other"]["ablated"]
+    heads = [(l, h) for l in range(len(right)) for h in range(len(right[0])) if (l + 1, h + 1) != tuple(tom_head)]
+    ratio = [removals.pronoun_ratio({"pronoun_probe": right[l][h], "pronoun_other": other[l][h]}) for l, h in heads]
+    return {
+        "ablation.others_alone.pronoun_probe_lowest": min(right[l][h] for l, h in heads),
+        "ablation.others_alone.pronoun_ratio_lowest": round(min(ratio), 4),
+    }
 
 
 def kept_alone_stats(result):

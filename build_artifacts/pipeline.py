@@ -17,7 +17,7 @@ from build_artifacts.cache import Cache, Published, code_version
 from build_artifacts.manifest import library_versions, manifest
 from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
 from sprout.analysis.head_scores import SCORE_KINDS
-from sprout.chapter import measurements, own_thing, race
+from sprout.chapter import measurements, own_thing, race, removals
 from sprout.chapter.claims import THRESHOLDS
 from sprout.chapter.examples import EXAMPLES_FILE, load_examples
 from sprout.chapter.measurements import MODELS
@@ -184,7 +184,7 @@ def _build(opts, bar):
             earlier,
             opts.seed,
         )
-        measured = measurements.with_together(measured, ablation["together"])
+        measured = with_controls(measured, ablation["together"])
     own = cache.get(
         "own_thing",
         lambda: own_thing.own_thing_stats(models64["sprout"], tokenizer, own_thing.roles(measured.stats)),
@@ -294,6 +294,15 @@ def _build(opts, bar):
     bar.update(1)
     cache.report()
     return Path(opts.out)
+
+
+def with_controls(measured, together):
+    """measured with the induction heads removed together, every column of the removal table
+    beside its control draws; PipelineError, naming the column, where one has none."""
+    try:
+        return measurements.with_together(measured, together)
+    except removals.ControlError as err:
+        raise PipelineError(str(err)) from None
 
 
 def published_store(opts):

@@ -46,7 +46,7 @@ def load_stats(path):
 
 
 def format_number(value, fmt=None):
-    """One stats value as prose shows it: pct 64.6%, pct0 65%, f1/f2/f3, int 16,676,864,
+    """One stats value as prose shows it: pct 64.6%, pct0 65%, pct2 0.39%, f1/f2/f3, int 16,676,864,
     millions 16.7 million, minutes (from seconds) 80 min; None leaves it as stored."""
     if fmt is None:
         return str(value)
@@ -56,6 +56,8 @@ def format_number(value, fmt=None):
         return f"{100 * value:.1f}%"
     if fmt == "pct0":
         return f"{100 * value:.0f}%"
+    if fmt == "pct2":  # for shares under 1%, which pct would round together
+        return f"{100 * value:.2f}%"
     if fmt in ("f1", "f2", "f3"):
         return f"{value:.{fmt[1]}f}"
     if fmt == "int":
@@ -64,7 +66,7 @@ def format_number(value, fmt=None):
         return f"{value / 1e6:.1f} million"
     if fmt == "minutes":
         return f"{value / 60:.0f} min"
-    raise ChapterBuildError(f"unknown number format {fmt!r} (pct, pct0, f1, f2, f3, int, millions, minutes)")
+    raise ChapterBuildError(f"unknown number format {fmt!r} (pct, pct0, pct2, f1, f2, f3, int, millions, minutes)")
 
 
 def split_cells(source):

@@ -1,6 +1,7 @@
 """Pronouns against recency and primacy: the two-child stories of three kinds
 (sprout.corpus.pronoun_stories.two_child_story), their probe texts, what is measured on them
-(sprout.chapter.probes.kind_scores, measurements.pronoun_kind_stats)."""
+(sprout.chapter.probes.kind_scores, measurements.pronoun_kind_stats), and the pronoun column of
+the removal table beside its control (sprout.chapter.removals)."""
 
 import dataclasses
 import hashlib
@@ -11,7 +12,7 @@ import pytest
 import torch
 
 from sprout.analysis.lens import capture_attention
-from sprout.chapter import measurements, probes
+from sprout.chapter import measurements, probes, removals
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import kind_examples
 from sprout.corpus.grammar import Person
@@ -158,3 +159,70 @@ def test_the_kind_stats_name_the_tom_head_the_best_head_and_the_position_habits(
     assert stats["pronoun_kinds.last_name_head.share"] == round(last.max().item(), 4)
     first = (right[0] + right[1] + 1 - right[2]) / 3
     assert stats["pronoun_kinds.first_name_head.share"] == round(first.max().item(), 4)
+
+
+# ---- the pronoun column of the removal table
+
+
+def test_the_other_pronoun_row_differs_only_in_the_pronoun(tokenizer):
+    from sprout.chapter.probe_texts import pronoun_examples
+
+    right, other = removals.pronoun_measures(tokenizer, pronoun_examples(8), 512)
+    he, she = tokenizer.encode(" he")[1], tokenizer.encode(" she")[1]
+    assert (right.name, other.name) == ("pronoun_probe", "pronoun_other")
+    assert right.positions == other.positions
+    for r, o, (p,) in zip(right.rows, other.rows, right.positions):
+        assert r[:-1] == o[:-1] and len(r) == p + 2
+        assert {r[-1], o[-1]} == {he, she}
+
+
+def test_the_ratio_is_the_right_pronouns_share_of_the_two():
+    assert removals.pronoun_ratio({"pronoun_probe": 0.3, "pronoun_other": 0.1}) == pytest.approx(0.75)
+
+
+def together(controls, measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe", "pronoun_other")):
+    measures = (*measures, "loss_generated")
+    values = {m: 0.5 for m in measures} | {"repeat_first": 8.0, "repeat_second": 0.5}
+    removed = {m: 0.25 for m in measures} | {"repeat_first": 8.0, "repeat_second": 4.0}
+    return {
+        "intact": values,
+        "sets": [{"heads": [[1, 1]], "values": removed, "repeat_advantage_kept": 0.5}],
+        "controls": [{"heads": [[2, 1], [2, 2]], "values": dict(values, pronoun_probe=0.1 * i)} for i in controls],
+    }
+
+
+def test_every_column_is_read_off_every_control_draw():
+    columns = removals.control_columns(together([1, 2, 3]))
+    assert set(columns) == set(removals.COLUMNS)
+    assert columns["pronoun_probe"] == pytest.approx([0.1, 0.2, 0.3])
+    assert columns["pronoun_ratio"] == pytest.approx([0.1 / 0.6, 0.2 / 0.7, 0.3 / 0.8])
+    assert columns["repeat_advantage_kept"] == [1.0, 1.0, 1.0]
+    stats = measurements.together_stats(together([1, 2, 3]))
+    assert stats["ablation.controls.pronoun_probe.median"] == 0.2
+    assert (stats["ablation.controls.pronoun_probe.lowest"], stats["ablation.controls.pronoun_probe.highest"]) == (
+        0.1,
+        0.3,
+    )
+    assert stats["ablation.induction_heads.pronoun_ratio"] == 0.5
+
+
+def test_a_removal_column_without_a_control_is_refused_naming_it():
+    lacking = together([1, 2], measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe"))
+    with pytest.raises(removals.ControlError) as refused:
+        measurements.together_stats(lacking)
+    assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
+    with pytest.raises(removals.ControlError, match=r"^removal column 'repeat_advantage_kept' has no control: no "):
+        measurements.together_stats(together([]))
+
+
+def test_the_build_refuses_a_column_without_a_control_in_one_line():
+    from build_artifacts import pipeline
+
+    measured = measurements.Measurements({"tom_he.layer": 7, "tom_he.head": 2}, {}, {}, {}, {}, [[5, 4]], [], {})
+    lacking = together([1, 2], measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe"))
+    with pytest.raises(pipeline.PipelineError) as refused:
+        pipeline.with_controls(measured, lacking)
+    assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
+    stats = pipeline.with_controls(measured, together([1, 2, 3])).stats
+    assert stats["ablation.controls.draws_with_tom_head"] == 0
+    assert stats["ablation.controls.pronoun_ratio.lowest_without_tom_head"] == round(0.1 / 0.6, 4)

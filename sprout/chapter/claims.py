@@ -167,6 +167,19 @@ CLAIMS = (
         )
         for kind in KINDS
     ),
+    # the pronoun column of the removal table against its control (five other heads at random)
+    Claim(
+        "ablation.tom_head.pronoun_ratio",
+        "<",
+        "ablation.controls.pronoun_ratio.lowest_without_tom_head",
+        "right pronoun's share of P(he) + P(she) without the Tom head, below every control draw that keeps it",
+    ),
+    Claim(
+        "ablation.tom_head.pronoun_probe",
+        ">=",
+        "ablation.controls.pronoun_probe.lowest",
+        "P(right pronoun) without the Tom head, inside the control draws' spread",
+    ),
     # the chapter says gpt-1 and the window network, never trained on random tokens, find a first
     # copy of them harder than an even guess would
     Claim("repeat.gpt1.loss_first", ">=", "even_guess_loss", "gpt-1's loss on random tokens seen once (nats)"),
@@ -178,8 +191,8 @@ CLAIMS = (
     ),
 )
 # Claims on numbers only the artifacts build measures (docs/artifacts/stats.json): the race's
-# controls (sprout.chapter.race), the own-thing probe (own_thing.py), the training story and the
-# layer race (layer_race.py, from its committed record).
+# controls (sprout.chapter.race), the own-thing probe (own_thing.py), every head removed alone
+# (build_artifacts.ablations), the training story and the layer race (layer_race.py, from its committed record).
 ARTIFACT_CLAIMS = (
     Claim("repeat.gpt1.loss_first", ">=", "repeat.uniform.loss", "gpt-1 on random tokens, worse than guessing evenly"),
     Claim("repeat.gpt1.entropy_first", "<", "repeat.uniform.loss", "gpt-1's guesses on random tokens, surer than even"),
@@ -189,6 +202,12 @@ ARTIFACT_CLAIMS = (
     Claim("repeat.gpt1_drilled.drop", "<", "gpt1_repeat_drop", "drilled gpt-1's loss drop on a repeat (nats)"),
     Claim("repeat.window_drilled.drop", "<", "gpt1_repeat_drop", "drilled window network's loss drop on a repeat"),
     Claim("probes.name.gpt1_drilled", "<", "name_probe_gpt1", "made-up names over the probe stories, drilled gpt-1"),
+    Claim(
+        "ablation.tom_head.pronoun_ratio",
+        "<",
+        "ablation.others_alone.pronoun_ratio_lowest",
+        "right pronoun's share of P(he) + P(she) without the Tom head, below any other head removed alone",
+    ),
     Claim(
         "training_story.stage_a.induction_best",
         "<",

@@ -180,6 +180,8 @@ def removal_stats(removed, roles):
     advantage = intact["repeat_first"] - intact["repeat_second"]
     stats = {f"ablation.intact.{name}": value for name, value in intact.items()}
     stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
+    if "pronoun_other" in intact:
+        stats["ablation.intact.pronoun_ratio"] = round(removals.pronoun_ratio(intact), 4)
     for role, (layer, head) in roles.items():
         at = {name: matrix[layer - 1][head - 1] for name, matrix in ablated.items()}
         kept = at["repeat_first"] - at["repeat_second"]
@@ -194,6 +196,8 @@ def removal_stats(removed, roles):
         for name in ("pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
+        if "pronoun_other" in at:
+            stats[f"ablation.{role}.pronoun_ratio"] = round(removals.pronoun_ratio(at), 4)
     return stats
 
 
@@ -285,13 +289,24 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
 def with_together(measured, together):
     """measured with the numbers of its induction heads removed together (together: the result of
     ablate.removed_together for measured.induction_heads and controls from measured.control_pool)."""
-    return replace(measured, stats={**measured.stats, **together_stats(together)}, together=together)
+    stats = {**measured.stats, **together_stats(together)}
+    tom = [stats["tom_he.layer"], stats["tom_he.head"]]
+    without = [c for c in together["controls"] if tom not in c["heads"]]
+    stats["ablation.controls.draws_with_tom_head"] = len(together["controls"]) - len(without)
+    if without:
+        stats["ablation.controls.pronoun_ratio.lowest_without_tom_head"] = round(
+            min(removals.pronoun_ratio(c["values"]) for c in without), 4
+        )
+    return replace(measured, stats=stats, together=together)
 
 
 def together_stats(together):
     """The called induction heads removed together (ablate.removed_together): what is left of the
     repeat's advantage with all of them gone and after the k best (k = 1 ..), beside the control
-    sets of as many other heads."""
+    draws of as many other heads: each column of the removal table (removals.COLUMNS) read off
+    every draw, its median, lowest and highest. removals.ControlError, naming the column, when
+    a column has no control."""
+    controls = removals.control_columns(together)
     every = together["sets"][-1]
     values = every["values"]
     stats = {
@@ -299,16 +314,21 @@ def together_stats(together):
         "ablation.induction_heads.repeat_advantage": round(values["repeat_first"] - values["repeat_second"], 4),
         "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
         "ablation.induction_heads.name_probe": values["name_probe"],
+        "ablation.induction_heads.pronoun_probe": values["pronoun_probe"],
+        "ablation.induction_heads.pronoun_ratio": round(removals.pronoun_ratio(values), 4),
         "ablation.induction_heads.loss_generated": values["loss_generated"],
         "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
+        "ablation.induction_heads.controls": len(together["controls"]),
+        # the names the chapter first cited for the repeat's column
+        "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
+        "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),
     }
-    kept = [c["repeat_advantage_kept"] for c in together["controls"]]
-    if kept:
+    for column, drawn in controls.items():
         stats.update(
             {
-                "ablation.induction_heads.controls": len(kept),
-                "ablation.induction_heads.control_kept_median": round(statistics.median(kept), 4),
-                "ablation.induction_heads.control_kept_lowest": round(min(kept), 4),
+                f"ablation.controls.{column}.median": round(statistics.median(drawn), 4),
+                f"ablation.controls.{column}.lowest": round(min(drawn), 4),
+                f"ablation.controls.{column}.highest": round(max(drawn), 4),
             }
         )
     return stats

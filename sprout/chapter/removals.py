@@ -27,15 +27,70 @@ def name_measure(tokenizer, examples, context):
     return ablate.Measure("name_probe", tuple(rows), tuple(positions), kind="prob")
 
 
-def pronoun_measure(tokenizer, examples, context):
-    """P(the right pronoun, "he" or "she") where it comes, in the pronoun probe's stories."""
-    rows, positions = [], []
+def pronoun_measures(tokenizer, examples, context):
+    """P(the right pronoun, "he" or "she") where it comes, in the pronoun probe's stories, and
+    P(the other one) at the same place: the same rows with the other pronoun put in its place."""
+    rows, others, positions = [], [], []
     for example in examples:
         t = tokenize_example(example, tokenizer, context)
         he = t.spans["he"][0]
         rows.append(tuple(t.ids[: he + 1]))
+        others.append((*t.ids[:he], other_pronoun_id(tokenizer, t.ids[he])))
         positions.append((he - 1,))
-    return ablate.Measure("pronoun_probe", tuple(rows), tuple(positions), kind="prob")
+    return [
+        ablate.Measure("pronoun_probe", tuple(rows), tuple(positions), kind="prob"),
+        ablate.Measure("pronoun_other", tuple(others), tuple(positions), kind="prob"),
+    ]
+
+
+def other_pronoun_id(tokenizer, pronoun_id):
+    """The token of " she" for " he" and the other way round."""
+    he, she = (tokenizer.encode(word)[1:] for word in (" he", " she"))
+    if len(he) != 1 or len(she) != 1 or pronoun_id not in (he[0], she[0]):
+        raise ValueError(f"token {pronoun_id} is not ' he' or ' she' as one token of this tokenizer")
+    return she[0] if pronoun_id == he[0] else he[0]
+
+
+def pronoun_ratio(values):
+    """P(right pronoun) / (P(he) + P(she)), each averaged over the stories: how much of the
+    probability the model gives the two pronouns goes to the right one."""
+    return values["pronoun_probe"] / (values["pronoun_probe"] + values["pronoun_other"])
+
+
+# The removal table's columns, each read off a set of measures' values: how many heads removed at
+# once leave of each. Every column is also read off the control draws (random sets of other heads).
+COLUMNS = {
+    "repeat_advantage_kept": ("repeat_first", "repeat_second"),
+    "name_probe": ("name_probe",),
+    "pronoun_probe": ("pronoun_probe",),
+    "pronoun_ratio": ("pronoun_probe", "pronoun_other"),
+}
+
+
+class ControlError(ValueError):
+    """A removal column without the control draws to compare it with; the message is one line."""
+
+
+def column_values(values, intact):
+    """Every column of COLUMNS from one removal's measure values (intact: the intact model's)."""
+    return {
+        "repeat_advantage_kept": ablate.advantage_kept(intact, values),
+        "name_probe": values["name_probe"],
+        "pronoun_probe": values["pronoun_probe"],
+        "pronoun_ratio": pronoun_ratio(values),
+    }
+
+
+def control_columns(together):
+    """Per column, the control draws' values (together: ablate.removed_together's result);
+    ControlError, naming the column, when there are no draws or a draw lacks its measures."""
+    controls = together.get("controls") or []
+    for column, needs in COLUMNS.items():
+        missing = [m for m in needs if not controls or any(m not in c["values"] for c in controls)]
+        if missing:
+            why = "no control draws were removed" if not controls else f"the control draws lack {missing[0]}"
+            raise ControlError(f"removal column {column!r} has no control: {why}")
+    return {column: [column_values(c["values"], together["intact"])[column] for c in controls] for column in COLUMNS}
 
 
 VALIDATION = "loss_tinystories_validation"
@@ -54,7 +109,7 @@ def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
             repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)
         ),
         name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
-        pronoun_measure(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context),
+        *pronoun_measures(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context),
     ]
     return measures, reference_texts(tokenizer, generated)
 
