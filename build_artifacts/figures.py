@@ -52,22 +52,30 @@ applyTheme();
 query.addEventListener('change', applyTheme);"""
 
 
-def spread_of_dot_products(max_d=512, samples=4000, seed=0):
+def spread_of_dot_products(max_d=512, samples=4000, seed=0, qk_gain=1.0, head_dim=64):
     """F1's data: std of q.k for random vectors with unit-variance entries, d = 1 .. max_d.
 
     One draw of `samples` pairs of max_d-long vectors; the first d entries of each pair give
-    the d-dimensional dot product (a running sum), so every d uses the same random numbers."""
+    the d-dimensional dot product (a running sum), so every d uses the same random numbers.
+    "qk_norm": the same vectors' first head_dim entries as QK-norm leaves them (RMSNorm, then
+    every number times qk_gain, as a fresh Sprout's gains are), and the spread of q.k / sqrt(d)."""
     rng = np.random.default_rng(seed)
     q, k = rng.standard_normal((2, samples, max_d))
     dots = np.cumsum(q * k, axis=1)  # column d-1: q[:d].k[:d]
     d = np.arange(1, max_d + 1)
     raw = dots.std(axis=0)
+    qn, kn = (qk_gain * v[:, :head_dim] / np.sqrt((v[:, :head_dim] ** 2).mean(1, keepdims=True)) for v in (q, k))
     return {
         "d": d.tolist(),
         "unscaled": raw.tolist(),
         "scaled": (raw / np.sqrt(d)).tolist(),
         "samples": samples,
         "seed": seed,
+        "qk_norm": {
+            "gain": qk_gain,
+            "d": head_dim,
+            "std": float(((qn * kn).sum(1) / np.sqrt(head_dim)).std()),
+        },
     }
 
 
@@ -150,6 +158,9 @@ STORY_LINES = {  # training_story series -> (name, colour, dash); Okabe-Ito hues
 }
 
 
+STORY_FORMAT = {1: ".1%", 2: ".2f"}  # head scores as the chapter writes them, losses in nats
+
+
 def training_story_figure(story, snapshots=()):
     """Head scores (top) and loss on [◆, R, R] (bottom) at every evaluation of every stage,
     the stages marked with dotted lines and their letters; scored snapshots (build_artifacts.
@@ -166,7 +177,7 @@ def training_story_figure(story, snapshots=()):
             name=name,
             line=dict(color=colour, dash=dash),
             marker=dict(size=5),
-            hovertemplate="step %{x}: %{y:.3f}<extra>" + name + "</extra>",
+            hovertemplate="step %{x}: %{y:" + STORY_FORMAT[row] + "}<extra>" + name + "</extra>",
             row=row,
             col=1,
         )
@@ -178,7 +189,11 @@ def training_story_figure(story, snapshots=()):
             name=f"{name}, snapshot",
             marker=dict(color=colour, symbol="diamond-open", size=9),
             customdata=[p["snapshot"] for p in snapshots],
-            hovertemplate="%{customdata}, step %{x}: %{y:.3f}<extra>" + name + "</extra>",
+            hovertemplate="%{customdata}, step %{x}: %{y:"
+            + STORY_FORMAT[2 if key.startswith("repeat") else 1]
+            + "}<extra>"
+            + name
+            + "</extra>",
             row=2 if key.startswith("repeat") else 1,
             col=1,
         )
@@ -207,7 +222,7 @@ def training_story_figure(story, snapshots=()):
         height=560,
         legend=dict(orientation="h", y=-0.12),
     )
-    fig.update_yaxes(title="best head score", range=[0, 1.05], row=1, col=1)
+    fig.update_yaxes(title="best head score", range=[0, 1.05], tickformat=".0%", row=1, col=1)
     fig.update_yaxes(title="loss on [◆, R, R] (nats)", rangemode="tozero", row=2, col=1)
     fig.update_xaxes(title="training step (all stages end to end)", row=2, col=1)
     return fig

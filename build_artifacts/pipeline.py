@@ -98,6 +98,9 @@ def flat_stats(measured, table, spread, tokenized, records, trainings):
     at64 = spread["d"].index(64)
     stats["f1.unscaled_std_at_64"] = spread["unscaled"][at64]
     stats["f1.scaled_std_at_64"] = spread["scaled"][at64]
+    # a fresh Sprout head: QK-norm's gains start at qk_gain_init, so its scores spread about gain**2
+    stats["f1.qk_gain_init"] = spread["qk_norm"]["gain"]
+    stats["f1.qk_norm_std"] = spread["qk_norm"]["std"]
     for example_id, record in records.items():
         for model in MODELS if "object_recall" in record else ():
             stats[f"{example_id}.object_recall.{model}"] = record["object_recall"][model]
@@ -211,8 +214,14 @@ def _build(opts, bar):
     )
     heads, untrained, curves = measured.heads["sprout"], measured.heads["untrained_sprout"], measured.curves
     table = measure.model_table(models, trainings, measured.stats)
+    gain, head_dim = sprout.cfg.qk_gain_init, sprout.cfg.d_model // sprout.cfg.n_head
     spread = cache.get(
-        "dot_product_spread", lambda: figures.spread_of_dot_products(seed=opts.seed), opts.seed, code_version(figures)
+        "dot_product_spread",
+        lambda: figures.spread_of_dot_products(seed=opts.seed, qk_gain=gain, head_dim=head_dim),
+        opts.seed,
+        gain,
+        head_dim,
+        code_version(figures),
     )
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
 

@@ -58,6 +58,10 @@ ${CHART_CSS}${HEADS_CSS}`;
 class SproutGrow extends SproutElement {
   build() {
     const frame = shadowFrame(this, CSS);
+    // unseen until the race's settings fill its sentences, so nothing visible moves when they do
+    // (the host's min-height in chapter.css keeps the room); shown whatever the load's outcome
+    this.shell = frame;
+    frame.style.visibility = 'hidden';
     this.intro = el('p', 'hint');
     this.controls = this.buildControls();
     this.message = el('p', 'message error');
@@ -155,6 +159,7 @@ class SproutGrow extends SproutElement {
       if (err.name === 'AbortError') return;
       showErrorLine(this, this.errorLine, `The race cannot be shown: ${err.message}`);
       this.startButton.disabled = true;
+      this.shell.style.visibility = '';
       return;
     }
     const spec = this.race.spec;
@@ -162,6 +167,7 @@ class SproutGrow extends SproutElement {
     this.intro.textContent = introText(spec);
     this.python.textContent = pythonContext(this.race.python);
     this.seedInput.title = `a whole number from 0 to ${SEED_MAX}`;
+    this.shell.style.visibility = '';
   }
 
   /** Applies a permalink: fills the fields (one message if they are out of range). */

@@ -247,6 +247,12 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     stats.update(baseline_stats(band, heads["sprout"]["top"]))
     first_token = torch.tensor(heads["sprout"]["examples"]["first_token"])
     stats["first_token.mean_share"] = round(first_token.mean().item(), 4)
+    # what the mean share is compared with: the heads of an untrained Sprout, and even attention
+    # (1 / (t + 1) at token t), averaged as the head scores are (rows t >= 1, then stories)
+    untrained_first = torch.tensor(heads["untrained_sprout"]["examples"]["first_token"])
+    stats["first_token.untrained_mean_share"] = round(untrained_first.mean().item(), 4)
+    even = [sum(1 / (t + 1) for t in range(1, len(e.ids))) / (len(e.ids) - 1) for e in tokenized_examples]
+    stats["first_token.even_share"] = round(sum(even) / len(even), 4)
 
     tom = tom_he(sprout, examples["tom_he"])
     stats.update(_flat("tom_he", tom))
@@ -267,6 +273,7 @@ def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, remov
     }
     stats.update(removal_stats(removed or remove_role_heads(sprout, tok, roles, tinystories_dir, seed), roles))
 
+    stats["loss.heldout_stories"] = HELDOUT_STORIES  # per corpus
     for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
         for name in MODELS:
             loss = round(heldout_loss(models[name], tok, texts), 4)
