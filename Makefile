@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup lint format test test-fast bench bench-browser clean train claims artifacts stills site serve bundle
+.PHONY: setup lint format test test-fast test-repeat bench bench-browser clean train claims artifacts stills site serve bundle
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -44,6 +44,17 @@ test: setup lint
 test-fast: setup lint
 	node --test site_assets/tests/
 	$(PY) -m pytest -q -m "not slow and not browser"
+
+# Flaky tests: the browser tests N times in a row (default 5), each run's JUnit report in
+# test-output/repeat/; at the end every test that failed in any run, with the number of runs it
+# failed in, and a failing exit if there was one. BUSY=1 runs them beside a process that keeps a
+# CPU core busy the whole time (BUSY=2, two), as on a loaded machine. TESTS picks other tests:
+#   make test-repeat N=10 BUSY=1 TESTS="tests/browser/test_site.py -k instant"
+N ?= 5
+BUSY ?= 0
+TESTS ?= tests/browser
+test-repeat: setup
+	$(PY) scripts/repeat_tests.py --runs $(N) --busy $(BUSY) $(TESTS)
 
 # The static site in site/ from the committed artifacts (strict: a broken link, a missing
 # artifact or a failing snippet stops the build); `make serve` previews it with live reload.

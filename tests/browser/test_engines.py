@@ -17,7 +17,7 @@ is killed at teardown.
 
 import functools
 import http.server
-import importlib.util
+import importlib
 import json
 import os
 import re
@@ -169,8 +169,13 @@ def _missing(*checks):
     return None
 
 
-def _has_module(name):
-    return importlib.util.find_spec(name) is not None
+def _importable(name):
+    """Whether the module imports: one found whose own dependencies are missing counts as missing."""
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
 
 
 def _kill_group(process):
@@ -344,7 +349,7 @@ ENGINES = {
         Firefox,
         lambda: _missing(
             (FIREFOX.exists(), "Debian's firefox-esr (apt-get install -y firefox-esr)"),
-            (_has_module("marionette_driver"), "PyPI marionette_driver (pip install marionette_driver)"),
+            (_importable("marionette_driver.marionette"), "PyPI marionette_driver (pip install marionette_driver)"),
         ),
     ),
     "webkit": (
@@ -353,7 +358,7 @@ ENGINES = {
             (WEBKIT_DRIVER.exists(), "Debian's webkit2gtk-driver (apt-get install -y webkit2gtk-driver)"),
             (MINIBROWSER.exists(), f"WebKitGTK's MiniBrowser ({MINIBROWSER}; apt-get install -y libwebkit2gtk-4.1-0)"),
             (XVFB.exists(), "Debian's xvfb (apt-get install -y xvfb)"),
-            (_has_module("selenium"), "PyPI selenium (pip install selenium)"),
+            (_importable("selenium.webdriver.webkitgtk.service"), "PyPI selenium (pip install selenium)"),
         ),
     ),
 }

@@ -6,21 +6,14 @@ import io
 import json
 
 import pytest
-from playwright.sync_api import expect
-from test_site import ROOT, go_live, open_page
+from test_site import ROOT, go_live, open_page, scroll_through
+
+expect = pytest.importorskip("playwright.sync_api").expect  # skips the module where Playwright is missing
 
 pytestmark = pytest.mark.browser
 
 FIGURES = ROOT / "docs" / "artifacts" / "figures"
 CHAPTER_FIGURES = ["f1_dot_product_spread", "induction_loss", "model_losses"]
-
-
-def scroll_through(page):
-    y = 0
-    while y < page.evaluate("document.documentElement.scrollHeight"):
-        page.evaluate(f"window.scrollTo(0, {y})")
-        page.wait_for_timeout(40)
-        y += 600
 
 
 def test_each_chart_offers_a_summary_a_table_and_its_data_as_csv_and_json(browse, built_site):
@@ -105,6 +98,7 @@ def test_a_still_shows_the_words_its_live_chart_shows(browse, built_site):
 
 
 def test_a_chart_whose_still_is_missing_draws_its_live_chart(browse, built_site):
+    browse.expect_errors("Failed to load resource")  # the browser logs each failed request itself
     page = browse.page
     page.route("**/stills/**", lambda route: route.fulfill(status=404, body="missing"))
     open_page(browse, built_site)
@@ -113,7 +107,6 @@ def test_a_chart_whose_still_is_missing_draws_its_live_chart(browse, built_site)
     expect(figure).to_have_attribute("interactive", "", timeout=30_000)
     assert figure.locator("img").count() == 0 and figure.locator(".main-svg").count() >= 1
     assert not figure.get_attribute("error")
-    browse.errors.clear()  # the failed request itself is logged by the browser
 
 
 # (file blocked, the element that must say so); `abort` is a network failure, else an HTTP 404.
@@ -134,6 +127,7 @@ BLOCKED = [
     "pattern,selector,failure", BLOCKED, ids=[b[0].split("/")[-1] + "-" + b[1].split("[")[0] for b in BLOCKED]
 )
 def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, pattern, selector, failure):
+    browse.expect_errors("Failed to load resource")  # the browser logs the failed request itself
     page = browse.page
     if failure == "abort":
         page.route(pattern, lambda route: route.abort("failed"))
@@ -144,11 +138,7 @@ def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, p
     element = page.locator(selector)
     if "plotly" in pattern:
         element.locator("img.sprout-figure-still").click(force=True)
-    element.evaluate(
-        "el => new Promise(done => { const check = () => el.hasAttribute('error') ? done() "
-        ": setTimeout(check, 50); check(); })"
-    )
+    page.wait_for_function("el => el.hasAttribute('error')", arg=element.element_handle())
     alert = element.locator("[role=alert]")
     assert alert.count() == 1 and alert.is_visible()
     assert pattern.split("/")[-1] in alert.text_content()
-    browse.errors.clear()  # the failed request itself is logged by the browser
