@@ -201,7 +201,11 @@ ARTIFACT_CLAIMS = (
     ),
     Claim("repeat.gpt1_drilled.drop", "<", "gpt1_repeat_drop", "drilled gpt-1's loss drop on a repeat (nats)"),
     Claim("repeat.window_drilled.drop", "<", "gpt1_repeat_drop", "drilled window network's loss drop on a repeat"),
-    Claim("probes.name.gpt1_drilled", "<", "name_probe_gpt1", "made-up names over the probe stories, drilled gpt-1"),
+    Claim("probes.name.gpt1_drilled", "<", "probes.name.sprout", "made-up names over the probe stories, drilled gpt-1"),
+    Claim("repeat.gpt1_twin.drop", "<", "gpt1_repeat_drop", "gpt-1's two-block twin's loss drop on a repeat (nats)"),
+    Claim("repeat.gpt1_twin.induction_best", "<", "induction_score", "the twin's best induction score on a repeat"),
+    Claim("repeat.gpt1_drilled.induction_best", "<", "induction_score", "drilled gpt-1's best induction score"),
+    Claim("probes.name.gpt1_twin", "<", "probes.name.sprout", "made-up names over the probe stories, the twin"),
     Claim(
         "ablation.tom_head.pronoun_ratio",
         "<",
