@@ -72,7 +72,8 @@ bench: setup
 # the long tasks as each chart appears (CPU slowed 4x), written to test-output/chart_tasks.json,
 # and screenshots of the chapter (desktop and phone, light and dark) in test-output/screenshots/
 bench-browser: setup
-	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py tests/browser/test_lighthouse.py tests/browser/test_site.py
+	$(PY) -m pytest -q -m benchmark tests/browser/test_story.py tests/browser/test_lighthouse.py tests/browser/test_site.py \
+		tests/browser/test_widgets_data.py tests/browser/test_grow.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache node_modules test-output

@@ -836,7 +836,11 @@ new MutationObserver((records) => {
 """
 
 
-def test_performance(browse, widget_root):
+@pytest.mark.benchmark
+def test_widget_timings_written_to_test_output(browse, widget_root):
+    """W2's token change, W5's redraw of 48 heads and each widget's time to ready, measured and
+    written to test-output/ (make bench-browser), never held to a clock: a busy or slower machine
+    changes them. The share of one 60 Hz frame says whether a change keeps up with a reader."""
     browse.page.add_init_script(RECORD_READY)
     page = open_widgets(browse, widget_root)
     result = page.evaluate(MEASURE)
@@ -857,10 +861,9 @@ def test_performance(browse, widget_root):
         },
         "ready_after_navigation_ms": result["ready"],
     }
+    for name in ("w2_token_change_ms", "w5_redraw_48_thumbnails_ms"):
+        numbers[name]["share_of_a_60hz_frame"] = round(numbers[name]["mean"] / (1000 / 60), 3)
     OUTPUT.mkdir(exist_ok=True)
     (OUTPUT / "widget-perf.json").write_text(json.dumps(numbers, indent=2) + "\n")
     print("\nwidget performance:", json.dumps({k: (v["mean"] if "mean" in v else v) for k, v in numbers.items()}))
-    assert numbers["w2_token_change_ms"]["mean"] < 50
-    assert numbers["w5_redraw_48_thumbnails_ms"]["mean"] < 100
-    assert set(result["ready"]) == {"window", "explorer", "heads"}
-    assert max(result["ready"].values()) < 10_000
+    assert set(result["ready"]) == {"window", "explorer", "heads"}, "every widget got ready and was timed"
