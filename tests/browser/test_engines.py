@@ -1,6 +1,6 @@
 """The built site in the other engines readers use: Firefox ESR and WebKit (WebKitGTK's
 MiniBrowser). Every page loads with no script error, every widget gets `ready`, a typed story
-is analysed on the try/ page and a permalink restores its view.
+is analysed on the try/ page, a permalink restores its view and the layer race of grow/ trains.
 
 Neither engine is driven by Playwright here (its own Firefox and WebKit builds cannot be
 downloaded): Firefox runs headless with `--marionette` and is driven by PyPI `marionette_driver`;
@@ -19,6 +19,7 @@ import functools
 import http.server
 import importlib
 import json
+import math
 import os
 import re
 import shutil
@@ -679,4 +680,47 @@ def test_a_permalink_restores_the_chapters_view(page):
     # the link scrolls each widget into view from a ResizeObserver on <body> while the page above
     # settles (sprout-url-state.js), before sprout-parts.js has laid out the parts the browser
     # skipped; the view is what the link says (checked above)
+    assert page.errors_besides_resize_loops() == []
+
+
+# ---- e. the layer race trains --------------------------------------------------------------
+
+GROW = "document.querySelector('sprout-grow')"
+GROW_STATE = f"""(() => {{ const grow = {GROW}; const curves = [...grow.shadowRoot.querySelectorAll('path.curve')];
+    return {{state: grow.dataset.state, step: Number(grow.dataset.step || 0),
+             message: grow.shadowRoot.querySelector('.message')?.textContent.trim() || '',
+             curves: curves.map(c => ({{layers: c.dataset.layers, points: Number(c.dataset.points),
+                                       loss: c.dataset.loss === '' ? null : Number(c.dataset.loss)}}))}}; }})()"""
+GROW_TIMEOUT = 240  # the library's first load, then a few hundred steps on a busy 2-core machine
+
+
+def test_the_layer_race_trains_both_toys_in_this_engine(page):
+    """The grow/ page's race, started as a reader starts it: TensorFlow.js loads in the page's
+    worker and both toys train here too, their losses evaluated and finite, until the evaluation
+    after 200 steps (where a working run has left its first guesses behind)."""
+    spec = json.loads((ROOT / "docs" / "artifacts" / "layer_race.json").read_text())["spec"]
+    enough = 4 * spec["eval_every"]
+    page.open("grow/#grow=0/1-2")
+    page.bring("sprout-grow")
+    started = time.monotonic()
+    page.js(f"(() => {{ {GROW}.shadowRoot.querySelector('button[data-action=start]').click(); return true; }})()")
+    page.wait(
+        f"(() => {{ const s = {GROW_STATE}; return s.step >= {enough} && s.curves.every(c => c.points >= 4)"
+        " || ['finished', 'diverged', 'failed', 'unsupported'].includes(s.state); })()",
+        f"the race did not reach step {enough}",
+        GROW_TIMEOUT,
+    )
+    race = page.js(GROW_STATE)
+    seconds = time.monotonic() - started
+    out = ROOT / "test-output"
+    out.mkdir(exist_ok=True)
+    # what this engine trained and how fast, the library's first load included (not a verdict)
+    (out / f"engine_{page.engine.name}_grow.json").write_text(json.dumps({**race, "seconds": round(seconds, 1)}) + "\n")
+    page.js(f"(() => {{ {GROW}.shadowRoot.querySelector('button[data-action=pause]').click(); return true; }})()")
+    assert race["state"] in ("running", "finished"), race
+    assert [c["layers"] for c in race["curves"]] == ["1", "2"], race
+    chance = math.log(spec["vocab"])
+    for curve in race["curves"]:
+        assert curve["loss"] is not None and math.isfinite(curve["loss"]), race
+        assert 0 < curve["loss"] < chance + 0.5, race
     assert page.errors_besides_resize_loops() == []

@@ -27,6 +27,7 @@ PAGES = [
     "notebooks/sprout_notebook/",
     "embedding/",
     "rebuilding/",
+    "grow/",
 ]
 WIDGETS = "sprout-window, sprout-explorer, sprout-plane, sprout-mask, sprout-heads, sprout-figure"
 PHONE = (375, 812)
