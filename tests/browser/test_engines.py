@@ -593,7 +593,8 @@ def test_a_chart_goes_live_with_plotly(page):
         "the chart did not go live",
         60,
     )
-    assert page.errors() == []
+    # the live chart is taller than its still: Material's observers may report the resize loop
+    assert page.errors_besides_resize_loops() == []
 
 
 # ---- c. a typed story is analysed -----------------------------------------------------------
