@@ -11,7 +11,8 @@ from plane_numbers import KEYS, QUERY, attend
 
 from build_site.macros import format_number
 
-expect = pytest.importorskip("playwright.sync_api").expect  # skips the module where Playwright is missing
+sync_api = pytest.importorskip("playwright.sync_api")  # skips the module where Playwright is missing
+expect, PlaywrightTimeout = sync_api.expect, sync_api.TimeoutError
 
 pytestmark = pytest.mark.browser
 
@@ -79,15 +80,19 @@ def scroll_through(page):
         y += 600
 
 
-def load_everything(page, timeout=30_000):
+NOT_READY = f"""() => [...document.querySelectorAll('{WIDGETS}')]
+    .filter(el => !el.hasAttribute('ready')).map(el => el.localName + (el.id ? '#' + el.id : ''))"""
+
+
+def load_everything(page, timeout=60_000):
     """Scrolls through the page so every lazy widget and chart loads, then waits until each is
-    ready (a widget sets `ready` once it has drawn its data)."""
+    ready (a widget sets `ready` once it has drawn its data). The timeout is a ceiling for a busy
+    machine (on 2 cores beside a whole second suite one widget once took over 30 s), not a verdict."""
     scroll_through(page)
-    page.wait_for_function(
-        f"""() => [...document.querySelectorAll('{WIDGETS}')]
-                                      .every(el => el.hasAttribute('ready'))""",
-        timeout=timeout,
-    )
+    try:
+        page.wait_for_function(f"() => ({NOT_READY})().length === 0", timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"not ready after {timeout / 1000:.0f} s: {page.evaluate(NOT_READY)}") from None
     page.wait_for_function(MATH_DONE, timeout=timeout)
     page.wait_for_function(PARTS_LAID_OUT, timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
