@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.subplots import make_subplots
 
-from build_site.vendor import local_plotly_js
+from site_files.vendor import local_plotly_js
 
 MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
 MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}

@@ -14,8 +14,8 @@ from tqdm import tqdm
 
 from build_artifacts import ablations, browser_model, figures, layer_race, measure, snapshots, training_story
 from build_artifacts.cache import Cache, Published, code_version
-from build_artifacts.manifest import library_versions, manifest
 from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
+from site_files.manifest import library_versions, manifest
 from sprout.analysis.head_scores import SCORE_KINDS
 from sprout.chapter import measurements, own_thing, race, removals
 from sprout.chapter.claims import THRESHOLDS

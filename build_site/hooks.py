@@ -17,7 +17,7 @@ from mkdocs.exceptions import PluginError
 
 from build_site import csp, tfjs
 from build_site.math import render_math
-from build_site.vendor import OUTSIDE_ADDRESS, local_plotly_js
+from site_files.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_ASSETS = ROOT / "site_assets"

@@ -16,8 +16,8 @@ import textwrap
 import traceback
 from pathlib import Path
 
-from build_artifacts.manifest import ManifestError, load_manifest
 from build_site import stills
+from site_files.manifest import ManifestError, load_manifest
 
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)

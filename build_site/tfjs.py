@@ -14,7 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from build_site.vendor import OUTSIDE_ADDRESS
+from site_files.vendor import OUTSIDE_ADDRESS
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from build_artifacts.manifest import load_manifest
+from site_files.manifest import load_manifest
 from sprout.chapter import claims, removals
 from sprout.checkpoint import PUBLISHED as CHECKPOINTS
 from sprout.corpus import data

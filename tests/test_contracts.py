@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from build_artifacts.manifest import ManifestError, load_manifest
 from build_artifacts.output import file_hashes
+from site_files.manifest import ManifestError, load_manifest
 from sprout.corpus.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.corpus.stories import generate_stories
 from sprout.model import build_model

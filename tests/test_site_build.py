@@ -12,13 +12,13 @@ from xml.etree import ElementTree
 import markdown
 import pytest
 
-from build_artifacts.manifest import FORMAT_VERSION
 from build_site import macros
 from build_site.chapter_words import word_counts
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
+from site_files.manifest import FORMAT_VERSION
 
 
 class FakeEnv:
