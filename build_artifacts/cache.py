@@ -28,7 +28,7 @@ from pathlib import Path
 import torch
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("sprout", "build_artifacts")
+PACKAGES = ("sprout", "build_artifacts", "site_files")
 
 
 def digest(*parts):

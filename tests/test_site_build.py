@@ -248,7 +248,7 @@ def build_copy(tmp_path, edit, stats=None):
     where given, changes those numbers of stats.json (the other artifacts stay links)."""
     repo = tmp_path / "repo"
     repo.mkdir(parents=True)
-    for name in ("build_site", "build_artifacts", "node_modules", "site_assets", "sprout", "mkdocs.yml"):
+    for name in ("build_site", "build_artifacts", "site_files", "node_modules", "site_assets", "sprout", "mkdocs.yml"):
         (repo / name).symlink_to(ROOT / name)
     shutil.copytree(ROOT / "docs", repo / "docs", ignore=shutil.ignore_patterns("artifacts"))
     if stats is None:
