@@ -17,7 +17,7 @@ from build_artifacts.cache import Cache, Published, code_version
 from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
 from site_files.manifest import library_versions, manifest
 from sprout.analysis.head_scores import SCORE_KINDS
-from sprout.chapter import measurements, own_thing, race, removals
+from sprout.chapter import measurements, own_thing, probe_texts, race, removals
 from sprout.chapter.claims import THRESHOLDS
 from sprout.chapter.examples import EXAMPLES_FILE, load_examples
 from sprout.chapter.measurements import MODELS
@@ -228,7 +228,7 @@ def _build(opts, bar):
     stage(5)
     figs = {
         "f1_dot_product_spread": figures.f1_figure(spread),
-        "induction_loss": figures.induction_figure(curves, measurements.REPEAT_LENGTH),
+        "induction_loss": figures.induction_figure(curves, probe_texts.REPEAT_LENGTH),
         "model_losses": figures.loss_figure(table),
         "training_story": figures.training_story_figure(story, scored),
         layer_race.FIGURE: layer_race_figure,
@@ -243,7 +243,7 @@ def _build(opts, bar):
 
     stage(6)
     L, H = sprout.cfg.n_layer, sprout.cfg.n_head
-    repeat_info = {"length": measurements.REPEAT_LENGTH, "count": measurements.REPEAT_COUNT, "seed": opts.seed}
+    repeat_info = {"length": probe_texts.REPEAT_LENGTH, "count": measurements.REPEAT_COUNT, "seed": opts.seed}
     with atomic_folder(opts.out) as tmp:
         for example_id, record in records.items():
             write_json(tmp / "examples" / f"{example_id}.json", record)

@@ -15,7 +15,8 @@ from pathlib import Path
 from build_artifacts import training_story
 from build_artifacts.cache import code_version
 from sprout.analysis.evaluate import head_report
-from sprout.chapter.measurements import REPEAT_COUNT, REPEAT_LENGTH
+from sprout.chapter.measurements import REPEAT_COUNT
+from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.checkpoint import load_checkpoint
 from sprout.corpus.data import REPO_ROOT, file_sha256
 from sprout.precision import in_float64

@@ -21,11 +21,11 @@ from ..model import context_of
 from . import removals
 from .baselines import baseline_stats, baselines, called_heads
 from .examples import load_examples, tokenize_example
-from .probe_texts import PROBE_STORIES, kind_examples, name_examples, pronoun_examples
+from .probe_texts import PROBE_STORIES, REPEAT_LENGTH, kind_examples, name_examples, pronoun_examples
 from .probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = ("window", "gpt1", "sprout")
-REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # [◆, R, R] with |R| = 48, 32 sequences
+REPEAT_COUNT = 32  # repeats [◆, R, R] with |R| = REPEAT_LENGTH
 HELDOUT_STORIES = 200
 ICL_ROWS, ICL_EARLY = 32, 50
 LOSS_CORPORA = ("generated", "tinystories_validation")  # data.heldout_corpora's names

@@ -2,7 +2,9 @@
 
 Each is an ``Example`` with marks, as the chapter's own examples are: the pronoun probe's
 stories mark "he" (or "she") and every earlier naming of its referent, the name probe's mark the
-second naming of a made-up name. ``sprout.chapter.probes`` measures a model on them."""
+second naming of a made-up name. ``sprout.chapter.probes`` measures a model on them. Beside them
+the chapter's repeats, [◆, R, R] with R random tokens, are read by the measurements and the removals
+alike: REPEAT_LENGTH is |R| for both."""
 
 import random
 import re
@@ -16,6 +18,7 @@ from .examples import Example
 PROBE_SEED = 7_777  # training rows draw from Random(seed * 1_000_003 + step), seed >= 1: never this one
 PROBE_STORIES = 64
 KIND_SEED = 7_778  # the two-child stories of each kind (below 1_000_003 too: no training row's seed)
+REPEAT_LENGTH = 48  # |R| in the chapter's repeats [◆, R, R]
 
 # {a} is the pronoun's referent, {b} a character of the other gender named in between. Each
 # template names {a} at least twice and holds its pronoun ({he}) once, as a whole word.

@@ -11,7 +11,7 @@ from .examples import tokenize_example
 # Sizes kept small so that the pass fits the pipeline's time on two CPU cores; the effects
 # are differences on the same texts, so they are steadier than the sizes suggest.
 STORIES, STORY_TOKENS = 16, 96  # held-out stories per corpus, each read from ◆ to this many tokens
-REPEAT_LENGTH, REPEAT_ROWS = 48, 8  # [◆, R, R] with |R| = 48, as in sprout.chapter.claims
+REPEAT_ROWS = 8  # repeats [◆, R, R] with |R| = probe_texts.REPEAT_LENGTH
 PROBE_ROWS = 32  # the first stories of each probe (sprout.chapter.probe_texts, the same seeded ones)
 NOTHING = 0.01  # a head whose removal costs every ability less than 1% breaks nothing
 
@@ -106,7 +106,7 @@ def standard_measures(tokenizer, context, tinystories_dir=None, seed=0):
     measures += [
         ablate.loss_measure("loss_generated", tokenizer, generated, STORY_TOKENS),
         *ablate.repeat_measures(
-            repeat_batch(tokenizer.vocab_size, tokenizer.start_id, REPEAT_LENGTH, REPEAT_ROWS, seed)
+            repeat_batch(tokenizer.vocab_size, tokenizer.start_id, probe_texts.REPEAT_LENGTH, REPEAT_ROWS, seed)
         ),
         name_measure(tokenizer, probe_texts.name_examples(PROBE_ROWS), context),
         *pronoun_measures(tokenizer, probe_texts.pronoun_examples(PROBE_ROWS), context),
