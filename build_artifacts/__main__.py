@@ -12,6 +12,7 @@ from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, 
 from build_artifacts.snapshots import SnapshotError
 from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
 from sprout.checkpoint import CheckpointError
+from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
 
 PROG = "python -m build_artifacts"
 
@@ -26,11 +27,7 @@ def parse(argv):
     )
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: docs/artifacts)")
     p.add_argument("--examples", type=Path, default=EXAMPLES_FILE, help="example stories (TOML)")
-    p.add_argument(
-        "--tinystories",
-        default="",
-        help="TinyStories folder for the validation losses, or 'none' (default: ../shared/data/tinystories if present)",
-    )
+    add_tinystories_option(p)
     # older scripts pass --no-train; the artifacts stage never trains, so it changes nothing
     p.add_argument("--no-train", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=0, help="seed of the random sequences and the untrained baseline")
@@ -65,18 +62,6 @@ def parse(argv):
     return p.parse_args(argv)
 
 
-def tinystories_dir(arg):
-    from sprout.corpus import data
-
-    if arg == "none":
-        return None
-    if arg:
-        if not Path(arg).is_dir():
-            raise PipelineError(f"--tinystories: no folder at {arg}")
-        return Path(arg)
-    return data.default_tinystories_dir()
-
-
 def main(argv=None):
     args = parse(argv)
     try:
@@ -84,7 +69,7 @@ def main(argv=None):
             checkpoints=args.checkpoints,
             out=args.out,
             examples=args.examples,
-            tinystories=tinystories_dir(args.tinystories),
+            tinystories=tinystories_folder(args.tinystories),
             seed=args.seed,
             quiet=args.quiet,
             cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,

@@ -20,6 +20,7 @@ from pathlib import Path
 from .chapter.examples import EXAMPLES_FILE
 from .checkpoint import PUBLISHED
 from .corpus import data
+from .corpus.tinystories_option import add_tinystories_option, tinystories_folder
 
 
 class Parser(argparse.ArgumentParser):
@@ -54,16 +55,6 @@ def model_choice(text):
         raise argparse.ArgumentTypeError(f"--model {text}: {e}") from None
 
 
-def tinystories_dir(arg):
-    if arg == "none":
-        return None
-    if arg:
-        if not Path(arg).is_dir():
-            raise FileNotFoundError(f"--tinystories: no folder at {arg}")
-        return Path(arg)
-    return data.default_tinystories_dir()
-
-
 def cmd_train_recipe(args):
     from .training import distributed, recipes
     from .training.train import set_threads
@@ -79,7 +70,7 @@ def cmd_train_recipe(args):
     def announce(stage, run_dir, resume):
         print(f"{'resuming' if resume else 'starting'} {run_dir} (to step {stage.stop_at})", file=sys.stderr)
 
-    last = recipes.run(recipe_file, args.runs, tinystories_dir(args.tinystories), on_stage=announce)
+    last = recipes.run(recipe_file, args.runs, tinystories_folder(args.tinystories), on_stage=announce)
     if args.publish:
         publish(last, args.publish)
         print(f"published: {args.publish}")
@@ -123,7 +114,7 @@ def cmd_train(args):
             time_budget_s=60 * args.minutes,
         )
     tok = Tokenizer.load(args.tokenizer) if args.tokenizer else None
-    stories = None if args.shards else tinystories_dir(args.tinystories)
+    stories = None if args.shards else tinystories_folder(args.tinystories)
     ranks = distributed.start(pick_device())  # a world of one without torchrun
     try:
         if args.resume:
@@ -222,7 +213,7 @@ def cmd_publish(args):
 def cmd_claims(args):
     from .chapter.claims import measure_published, print_claims
 
-    measured = measure_published(Path(args.checkpoints), tinystories_dir(args.tinystories), args.examples)
+    measured = measure_published(Path(args.checkpoints), tinystories_folder(args.tinystories), args.examples)
     if args.json:
         print(json.dumps(measured.stats, indent=1, ensure_ascii=False))
     else:
@@ -247,7 +238,7 @@ def cmd_probes(args):
             **snapshot_numbers(
                 model,
                 tok,
-                tinystories_dir(args.tinystories),
+                tinystories_folder(args.tinystories),
                 args.stories,
                 tokenized_set(examples, tok, {"sprout": model}),
             ),
@@ -269,7 +260,7 @@ def cmd_data_prepare(args):
     from .tokenizer import Tokenizer
     from .training.shards import prepare
 
-    folder = tinystories_dir(args.tinystories)
+    folder = tinystories_folder(args.tinystories)
     if folder is None:
         raise FileNotFoundError("--tinystories: no TinyStories folder given and none at the default place")
     began = time.time()
@@ -353,11 +344,7 @@ def build_parser():
         help="shares of generated stories, TinyStories and random repeats, "
         "e.g. generated=0.6,tinystories=0.25,copy=0.15",
     )
-    t.add_argument(
-        "--tinystories",
-        default="",
-        help="TinyStories folder ('none' to skip; default ../shared/data/tinystories if present)",
-    )
+    add_tinystories_option(t)
     t.add_argument(
         "--shards",
         help="read TinyStories from a folder made by `sprout data prepare` "
@@ -423,14 +410,14 @@ def build_parser():
 
     c = sub.add_parser("claims", help="measure the chapter's claims on published checkpoints")
     c.add_argument("--checkpoints", default=str(PUBLISHED))
-    c.add_argument("--tinystories", default="")
+    add_tinystories_option(c)
     c.add_argument("--json", action="store_true", help="print every measured number as JSON")
     c.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
     c.set_defaults(func=cmd_claims)
 
     pr = sub.add_parser("probes", help="the one-story claims beside the same questions asked of many stories")
     pr.add_argument("checkpoints", nargs="+", help="checkpoint folders (a run's snapshots, say)")
-    pr.add_argument("--tinystories", default="")
+    add_tinystories_option(pr)
     pr.add_argument("--stories", type=int, default=64, help="stories per probe")
     pr.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
     pr.set_defaults(func=cmd_probes)
@@ -457,7 +444,7 @@ def build_parser():
         "prepare",
         help="tokenize a TinyStories folder once into uint16 shards that `sprout train --shards` reads memory-mapped",
     )
-    pp.add_argument("--tinystories", default="", help="TinyStories folder (default ../shared/data/tinystories)")
+    add_tinystories_option(pp, help="TinyStories folder (default: $SPROUT_TINYSTORIES or ../shared/data/tinystories)")
     pp.add_argument("--out", required=True, help="the shard folder to write (replaced whole when done)")
     pp.add_argument(
         "--tokenizer",

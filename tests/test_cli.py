@@ -6,8 +6,10 @@ import sys
 import pytest
 import torch
 
+from build_artifacts.__main__ import main as build_main
 from sprout.checkpoint import save_checkpoint
 from sprout.cli import build_parser, main
+from sprout.corpus.tinystories_option import tinystories_folder
 from sprout.model import build_model
 from tests.conftest import SMALL
 
@@ -58,6 +60,35 @@ def test_errors_are_one_clear_line(tmp_path):
     assert "invalid int value: 'many'" in bad.stderr and "Traceback" not in bad.stderr
     mix = run_cli("train", "--out", str(tmp_path / "x"), "--mix", "cats=1")
     assert mix.returncode == 2 and "bad --mix" in mix.stderr and "Traceback" not in mix.stderr
+
+
+@pytest.mark.parametrize(
+    "prog, command",
+    [
+        ("sprout train", ["train", "--out", "{tmp}/run"]),
+        ("sprout claims", ["claims"]),
+        ("sprout data", ["data", "prepare", "--out", "{tmp}/shards"]),
+        ("python -m build_artifacts", None),
+    ],
+)
+def test_a_tinystories_folder_that_is_not_there_is_the_same_one_line_everywhere(prog, command, tmp_path, capsys):
+    missing = tmp_path / "no-such-folder"
+    if command is None:
+        code = build_main(["--out", str(tmp_path / "out"), "--quiet", "--no-cache", "--tinystories", str(missing)])
+    else:
+        code = main([part.format(tmp=tmp_path) for part in command] + ["--tinystories", str(missing)])
+    assert code == 1
+    assert capsys.readouterr().err == f"{prog}: error: --tinystories: no folder at {missing}\n"
+    assert not (tmp_path / "out").exists() and not (tmp_path / "run").exists()
+
+
+def test_the_tinystories_option_reads_none_a_folder_or_the_default(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPROUT_TINYSTORIES", str(tmp_path))
+    assert tinystories_folder("none") is None
+    assert tinystories_folder(str(tmp_path)) == tmp_path
+    assert tinystories_folder("") == tmp_path
+    monkeypatch.setenv("SPROUT_TINYSTORIES", "none")
+    assert tinystories_folder("") is None
 
 
 def test_a_model_that_is_neither_a_name_nor_a_config_file_is_one_line(tmp_path):
