@@ -49,6 +49,12 @@ except ModuleNotFoundError:
 INVISIBLE_SHIFT_PX = 3
 # two colours whose red, green, blue and alpha (0-255 each) all lie this close look the same
 INVISIBLE_COLOUR_STEP = 2
+# How long a wait for a state (a widget ready, a chart drawn) may take before the test gives up: a
+# ceiling for a 2-core machine running a second suite beside this one, never a verdict on speed
+# (a state that comes at all comes long before it).
+WAIT_CEILING_MS = 120_000
+if playwright_api is not None:
+    playwright_api.expect.set_options(timeout=WAIT_CEILING_MS)
 
 # Resolves once the browser has drawn a frame at the current scroll position and begun the next:
 # intersection observers (a widget's `whenVisible`) look once per frame, so each has seen this
@@ -232,6 +238,7 @@ def browse(chromium, request):
     if isinstance(options, tuple):
         options = {"viewport": {"width": options[0], "height": options[1]}}
     context = chromium.new_context(**options)
+    context.set_default_timeout(WAIT_CEILING_MS)
     browsing = Browsing(context)
     yield browsing
     violations = csp_violations(context)

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import LOCAL_HOST, _QuietHandler
+from conftest import LOCAL_HOST, WAIT_CEILING_MS, _QuietHandler
 
 pytestmark = [
     pytest.mark.browser,
@@ -53,7 +53,7 @@ MINIBROWSER = next(
 )
 XVFB = Path("/usr/bin/Xvfb")
 WIDTH, HEIGHT = 1280, 900
-TIMEOUT = 30  # seconds for a page or a widget
+TIMEOUT = WAIT_CEILING_MS / 1000  # seconds for a page or a widget
 STORY_TIMEOUT = 300  # the first analysis loads onnxruntime-web and the 17 MB model in a worker
 
 ERRORS_PATH = "/__sprout_test_errors.js"

@@ -104,7 +104,7 @@ def test_a_chart_whose_still_is_missing_draws_its_live_chart(browse, built_site)
     open_page(browse, built_site)
     figure = page.locator("sprout-figure[name=model_losses]")
     figure.scroll_into_view_if_needed()
-    expect(figure).to_have_attribute("interactive", "", timeout=30_000)
+    expect(figure).to_have_attribute("interactive", "")
     assert figure.locator("img").count() == 0 and figure.locator(".main-svg").count() >= 1
     assert not figure.get_attribute("error")
 

@@ -9,6 +9,7 @@ import re
 import jupytext
 import nbformat
 import pytest
+from conftest import WAIT_CEILING_MS
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from test_accessibility import AXE, BLOCKING
@@ -65,7 +66,8 @@ def open_views(browse, url):
     for i in range(count):  # each view draws once it comes near the screen
         page.locator(VIEWS).nth(i).scroll_into_view_if_needed()
     page.wait_for_function(
-        f"() => [...document.querySelectorAll('{VIEWS}')].every(el => el.hasAttribute('ready'))", timeout=30_000
+        f"() => [...document.querySelectorAll('{VIEWS}')].every(el => el.hasAttribute('ready'))",
+        timeout=WAIT_CEILING_MS,
     )
     return page, count
 

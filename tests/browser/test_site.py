@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import INVISIBLE_SHIFT_PX, NEXT_FRAME, same_colour
+from conftest import INVISIBLE_SHIFT_PX, NEXT_FRAME, WAIT_CEILING_MS, same_colour
 from plane_numbers import KEYS, QUERY, attend
 
 from build_site.macros import format_number
@@ -65,9 +65,13 @@ def page_in_place(page, lay_out=True):
 
 def go_live(figure, how="hover"):
     """Points at a chart's still (a resting mouse, a tap or a click) and waits for Plotly's chart.
-    Forced: the still goes as soon as the pointer arrives, and Playwright must not retry on it."""
+    Forced: the still goes as soon as the pointer arrives, and Playwright must not retry on it.
+    The mouse is then parked on the fixed header: a page scrolled under a resting mouse hands it
+    the next still, which would go live by itself while the test still means to point at it."""
     getattr(figure.locator("img.sprout-figure-still"), how)(force=True)
-    expect(figure).to_have_attribute("interactive", "", timeout=30_000)
+    expect(figure).to_have_attribute("interactive", "")
+    if how != "tap":
+        figure.page.mouse.move(0, 0)
 
 
 def scroll_through(page):
@@ -81,14 +85,22 @@ def scroll_through(page):
 
 
 NOT_READY = f"""() => [...document.querySelectorAll('{WIDGETS}')]
-    .filter(el => !el.hasAttribute('ready')).map(el => el.localName + (el.id ? '#' + el.id : ''))"""
+    .filter(el => !el.hasAttribute('ready'))
+    .map(el => el.localName + (el.id ? '#' + el.id : '') + (el.hasAttribute('error') ? ' (error shown)' : ''))"""
+NOT_READY_INDEXES = f"""() => [...document.querySelectorAll('{WIDGETS}')]
+    .flatMap((el, i) => el.hasAttribute('ready') ? [] : [i])"""
 
 
-def load_everything(page, timeout=60_000):
+def load_everything(page, timeout=WAIT_CEILING_MS):
     """Scrolls through the page so every lazy widget and chart loads, then waits until each is
-    ready (a widget sets `ready` once it has drawn its data). The timeout is a ceiling for a busy
-    machine (on 2 cores beside a whole second suite one widget once took over 30 s), not a verdict."""
+    ready (a widget sets `ready` once it has drawn its data). Then any widget not ready yet is
+    scrolled to on its own: charts drawn above it while the page scrolled can move it past the
+    screen between two frames (seen once in ten busy runs), and a reader scrolling back would
+    wake it just so."""
     scroll_through(page)
+    for index in page.evaluate(NOT_READY_INDEXES):
+        page.evaluate(f"i => document.querySelectorAll('{WIDGETS}')[i].scrollIntoView({{block: 'center'}})", index)
+        page.evaluate(NEXT_FRAME)
     try:
         page.wait_for_function(f"() => ({NOT_READY})().length === 0", timeout=timeout)
     except PlaywrightTimeout:
@@ -126,7 +138,7 @@ def test_parts_far_below_are_laid_out_once_the_page_settles_and_a_jump_there_sta
     expect(figure).to_have_attribute("ready", "")
     top = "el => el.getBoundingClientRect().top"
     landed = figure.evaluate(top)
-    page.wait_for_function(PARTS_LAID_OUT, timeout=30_000)  # every part above it got its height
+    page.wait_for_function(PARTS_LAID_OUT)  # every part above it got its height
     assert abs(figure.evaluate(top) - landed) <= INVISIBLE_SHIFT_PX, "the view stayed on the chart"
     assert far in accessible_text(page)
 
@@ -318,9 +330,9 @@ def test_instant_navigation_keeps_widgets_working(browse, built_site):
     loads its page whole.) So the test waits for each page's own heading, then for its load."""
     page = open_page(browse, built_site)
     page.locator("nav.md-nav a[href$='embedding/']").first.click()
-    expect(page.locator("article h1").first).to_contain_text(title_of("embedding.md"), timeout=30_000)
+    expect(page.locator("article h1").first).to_contain_text(title_of("embedding.md"))
     page.go_back()
-    expect(page.locator("article h1").first).to_contain_text(title_of("index.md"), timeout=30_000)
+    expect(page.locator("article h1").first).to_contain_text(title_of("index.md"))
     page.wait_for_load_state()
     assert page.url == built_site
     page_in_place(page)  # as open_page: Material has started, and every part is laid out
@@ -385,5 +397,5 @@ def test_plotly_is_fetched_only_when_a_reader_points_at_a_chart(browse, built_si
 @pytest.mark.parametrize("name", ["f1_dot_product_spread", "induction_loss", "attention_tom_he"])
 def test_standalone_figure_pages_for_iframes_draw_offline(browse, built_site, name):
     browse.goto(f"{built_site}artifacts/figures/{name}.html")
-    browse.page.wait_for_selector(".js-plotly-plot .main-svg", timeout=30_000)
+    browse.page.wait_for_selector(".js-plotly-plot .main-svg")
     # `browse` checks at teardown: no console error, nothing asked of another host

@@ -418,7 +418,7 @@ def test_the_chapters_48_head_map_switches_heads_and_runs_its_story_without_them
     heads = page.locator("sprout-heads[switches]")
     assert heads.count() == 1
     heads.scroll_into_view_if_needed()
-    expect(heads).to_have_attribute("ready", "", timeout=30_000)
+    expect(heads).to_have_attribute("ready", "")
     assert model_requests(browse) == []  # switching heads in the map downloads no model
     toggles = heads.locator("button.head-switch")
     assert toggles.count() == 48
