@@ -2,26 +2,31 @@
 
 Python-Markdown wraps tags it does not know in <p>, and a <p> cannot hold the quiz's question
 and list, so the browser would close the element before its children.
+
+The widgets are listed once, by their modules: site_assets/<tag>.js defines <tag> with
+`define('<tag>', ...)`, and the site's pages load that file for each such element they hold
+(site_assets/sprout-widgets.js).
 """
+
+import re
+from functools import cache
+from pathlib import Path
 
 from markdown import Extension
 
-WIDGET_TAGS = [
-    "sprout-window",
-    "sprout-explorer",
-    "sprout-plane",
-    "sprout-mask",
-    "sprout-heads",
-    "sprout-quiz",
-    "sprout-figure",
-    "sprout-story",
-    "sprout-grow",
-]
+SITE_ASSETS = Path(__file__).resolve().parent.parent / "site_assets"
+DEFINES = re.compile(r"^define\('(sprout-[a-z-]+)',", re.MULTILINE)
+
+
+@cache
+def widget_tags():
+    """Every widget's tag, from the define() call of the module named after it."""
+    return tuple(sorted(tag for path in SITE_ASSETS.glob("sprout-*.js") for tag in DEFINES.findall(path.read_text())))
 
 
 class WidgetBlocks(Extension):
     def extendMarkdown(self, md):
-        md.block_level_elements.extend(t for t in WIDGET_TAGS if t not in md.block_level_elements)
+        md.block_level_elements.extend(t for t in widget_tags() if t not in md.block_level_elements)
 
 
 def makeExtension(**kwargs):

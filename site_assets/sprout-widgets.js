@@ -1,25 +1,19 @@
-// Starts the site's widgets once the page has painted its first screen. Each widget's module is
-// imported on its own (each runs in a task of its own as it arrives), and only after the first
-// paint, so a slow phone shows the text before it spends time on the widgets' code.
+// Starts the widgets of this page once it has painted its first screen: for each kind of widget
+// the page holds (an element <sprout-x>), its module sprout-x.js, imported on its own (each runs
+// in a task of its own as it arrives), and only after the first paint, so a slow phone shows the
+// text before it spends time on the widgets' code. A page without a kind loads none of its code.
 // (A page that embeds a widget loads its module with a <script type="module"> instead.)
 (function () {
-  const WIDGETS = [
-    'sprout-figure.js',
-    'sprout-window.js',
-    'sprout-explorer.js',
-    'sprout-plane.js',
-    'sprout-mask.js',
-    'sprout-heads.js',
-    'sprout-quiz.js',
-    'sprout-story.js',
-    'sprout-grow.js',
-  ];
   const here = document.currentScript.src; // the modules sit beside this file
 
   function start() {
-    for (const name of WIDGETS) {
-      import(new URL(name, here).href).catch((error) =>
-        console.error(`${name} could not be loaded: ${error.message}`),
+    const tags = new Set();
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.localName.startsWith('sprout-')) tags.add(el.localName);
+    }
+    for (const tag of tags) {
+      import(new URL(`${tag}.js`, here).href).catch((error) =>
+        console.error(`${tag}.js could not be loaded: ${error.message}`),
       );
     }
   }

@@ -18,6 +18,7 @@ from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
+from build_site.widget_blocks import SITE_ASSETS, widget_tags
 from site_files.manifest import FORMAT_VERSION
 
 
@@ -202,6 +203,17 @@ def test_formulas_are_typeset_at_build_time_for_the_eye_and_for_screen_readers()
 def test_a_formula_katex_cannot_parse_stops_the_build_with_its_page_and_text():
     with pytest.raises(MathError, match=r"page index.md: KaTeX: .*\\\\frac\{a"):
         render_math('<span class="arithmatex">\\(\\frac{a\\)</span>', "index.md")
+
+
+def test_every_widget_is_defined_by_the_module_named_after_it_and_stays_a_block():
+    """The site's pages load site_assets/<tag>.js for each <tag> they hold (sprout-widgets.js)."""
+    tags = widget_tags()
+    assert len(tags) >= 9 and "sprout-figure" in tags and "sprout-grow" in tags
+    for tag in tags:
+        assert f"define('{tag}'," in (SITE_ASSETS / f"{tag}.js").read_text(), tag
+    assert page_parts("<sprout-quiz>\n<p>Which?</p>\n<ol><li>a</li></ol>\n</sprout-quiz>\n") == [
+        ("div", ["sprout-quiz"])  # inside a part, never inside a <p>
+    ]
 
 
 def page_parts(text):
