@@ -9,11 +9,11 @@ import re
 import jupytext
 import nbformat
 import pytest
-from conftest import WAIT_CEILING_MS
+from conftest import NEXT_FRAME
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from test_accessibility import AXE, BLOCKING
-from test_site import ROOT
+from test_site import ROOT, wait_until_ready
 
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID
 
@@ -65,10 +65,8 @@ def open_views(browse, url):
     count = page.locator(VIEWS).count()
     for i in range(count):  # each view draws once it comes near the screen
         page.locator(VIEWS).nth(i).scroll_into_view_if_needed()
-    page.wait_for_function(
-        f"() => [...document.querySelectorAll('{VIEWS}')].every(el => el.hasAttribute('ready'))",
-        timeout=WAIT_CEILING_MS,
-    )
+        page.evaluate(NEXT_FRAME)
+    wait_until_ready(page, VIEWS)
     return page, count
 
 

@@ -84,27 +84,34 @@ def scroll_through(page):
         y += 600
 
 
-NOT_READY = f"""() => [...document.querySelectorAll('{WIDGETS}')]
-    .filter(el => !el.hasAttribute('ready'))
-    .map(el => el.localName + (el.id ? '#' + el.id : '') + (el.hasAttribute('error') ? ' (error shown)' : ''))"""
-NOT_READY_INDEXES = f"""() => [...document.querySelectorAll('{WIDGETS}')]
-    .flatMap((el, i) => el.hasAttribute('ready') ? [] : [i])"""
+NOT_READY = """selector => [...document.querySelectorAll(selector)]
+    .flatMap((el, i) => el.hasAttribute('ready') ? [] : [
+        {index: i, name: el.localName + (el.id ? '#' + el.id : '') + (el.hasAttribute('error') ? ' (error shown)' : '')}])"""
+
+
+def wait_until_ready(page, selector, timeout=WAIT_CEILING_MS):
+    """Waits until every element matching `selector` is ready (a widget sets `ready` once it has
+    drawn its data). Any not ready yet is first scrolled to on its own, a frame drawn at each:
+    a page that grows while the test scrolls can carry a lazy widget past the screen between two
+    frames (seen in busy runs), and a reader scrolling back would wake it just so."""
+    for waiting in page.evaluate(NOT_READY, selector):
+        page.evaluate(
+            "([s, i]) => document.querySelectorAll(s)[i].scrollIntoView({block: 'center'})",
+            [selector, waiting["index"]],
+        )
+        page.evaluate(NEXT_FRAME)
+    try:
+        page.wait_for_function(f"s => ({NOT_READY})(s).length === 0", arg=selector, timeout=timeout)
+    except PlaywrightTimeout:
+        names = [w["name"] for w in page.evaluate(NOT_READY, selector)]
+        raise AssertionError(f"not ready after {timeout / 1000:.0f} s: {names}") from None
 
 
 def load_everything(page, timeout=WAIT_CEILING_MS):
-    """Scrolls through the page so every lazy widget and chart loads, then waits until each is
-    ready (a widget sets `ready` once it has drawn its data). Then any widget not ready yet is
-    scrolled to on its own: charts drawn above it while the page scrolled can move it past the
-    screen between two frames (seen once in ten busy runs), and a reader scrolling back would
-    wake it just so."""
+    """Scrolls through the page so every lazy widget and chart loads, waits until each is ready,
+    then for the page to settle at its top."""
     scroll_through(page)
-    for index in page.evaluate(NOT_READY_INDEXES):
-        page.evaluate(f"i => document.querySelectorAll('{WIDGETS}')[i].scrollIntoView({{block: 'center'}})", index)
-        page.evaluate(NEXT_FRAME)
-    try:
-        page.wait_for_function(f"() => ({NOT_READY})().length === 0", timeout=timeout)
-    except PlaywrightTimeout:
-        raise AssertionError(f"not ready after {timeout / 1000:.0f} s: {page.evaluate(NOT_READY)}") from None
+    wait_until_ready(page, WIDGETS, timeout)
     page.wait_for_function(MATH_DONE, timeout=timeout)
     page.wait_for_function(PARTS_LAID_OUT, timeout=timeout)
     page.evaluate("window.scrollTo(0, 0)")
