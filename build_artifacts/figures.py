@@ -25,12 +25,6 @@ SCALE = "Viridis"
 BASE_LAYOUT = dict(
     template="none", paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", margin=dict(l=60, r=20, t=50, b=50)
 )
-KIND_TITLES = {
-    "previous_token": "Previous-token score (example stories)",
-    "first_token": "Weight on ◆ (example stories)",
-    "first_token_argmax": "Share of rows whose largest weight is on ◆ (example stories)",
-    "induction": "Induction score (repeated random tokens)",
-}
 
 # Follows the reader's light/dark preference in the standalone HTML files ({plot_id} is Plotly's).
 # The mode bar keeps what readers use: a PNG download and resetting the axes (no cloud upload).
@@ -126,7 +120,7 @@ def _translucent(hex_colour, alpha=0.2):
     return f"rgba({r},{g},{b},{alpha})"
 
 
-def head_score_figure(kind, matrices):
+def head_score_figure(title, matrices):
     """One heatmap per model (trained Sprout, untrained baseline): layers down, heads across."""
     names = list(matrices)
     fig = make_subplots(1, len(names), subplot_titles=names, horizontal_spacing=0.08)
@@ -142,9 +136,7 @@ def head_score_figure(kind, matrices):
             row=1,
             col=col,
         )
-    fig.update_layout(
-        **BASE_LAYOUT, title=KIND_TITLES.get(kind, kind), coloraxis=dict(colorscale=SCALE, cmin=0, cmax=1)
-    )
+    fig.update_layout(**BASE_LAYOUT, title=title, coloraxis=dict(colorscale=SCALE, cmin=0, cmax=1))
     fig.update_yaxes(autorange="reversed")
     return fig
 

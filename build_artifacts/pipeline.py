@@ -16,7 +16,7 @@ from build_artifacts import ablations, browser_model, figures, layer_race, measu
 from build_artifacts.cache import Cache, Published, code_version
 from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
 from site_files.manifest import library_versions, manifest
-from sprout.analysis.head_scores import SCORE_KINDS
+from sprout.analysis.detectors import DETECTORS
 from sprout.chapter import measurements, own_thing, probe_texts, race, removals
 from sprout.chapter.claims import THRESHOLDS
 from sprout.chapter.examples import EXAMPLES_FILE, load_examples
@@ -233,10 +233,9 @@ def _build(opts, bar):
         "training_story": figures.training_story_figure(story, scored),
         layer_race.FIGURE: layer_race_figure,
     }
-    for kind in SCORE_KINDS:
-        source = "repeats" if kind == "induction" else "examples"
-        figs[f"head_scores_{kind}"] = figures.head_score_figure(
-            kind, {"Sprout": heads[source][kind], "untrained Sprout": untrained[source][kind]}
+    for d in DETECTORS:
+        figs[f"head_scores_{d.name}"] = figures.head_score_figure(
+            d.title, {"Sprout": heads[d.read_on][d.name], "untrained Sprout": untrained[d.read_on][d.name]}
         )
     for t in tokenized:
         figs[f"attention_{t.example.id}"] = figures.attention_grid_figure(t.example.title, grids[t.example.id])

@@ -1,25 +1,13 @@
 // W5's head-type scores as it reads and words them (pure: no DOM, tested under Node): the kinds
 // head_scores.json scores, "what breaks without it" from its ablation summary, the top heads of
 // each, the baseline band and the sentences and labels the grid and the enlarged map show.
+import { DETECTORS } from './sprout-detectors.js';
 
-/** The kinds of head the scores name; `from` says which average of head_scores.json to read. */
-export const KINDS = {
-  previous_token: {
-    label: 'previous-token',
-    from: 'examples',
-    about: 'mean weight on the token just before, over the example stories',
-  },
-  first_token: {
-    label: 'first-token (◆)',
-    from: 'examples',
-    about: 'mean weight on ◆, over the example stories',
-  },
-  induction: {
-    label: 'induction',
-    from: 'repeats',
-    about: 'mean weight on the token after the earlier copy, on repeated random text',
-  },
-};
+/** The kinds of head the scores name (DETECTORS, from sprout/analysis/detectors.py); `from` says
+ * which average of head_scores.json to read. */
+export const KINDS = Object.fromEntries(
+  DETECTORS.map((d) => [d.name, { label: d.label, from: d.from, about: d.about }]),
+);
 
 /** The ablation score: the largest share of one ability lost when the head is removed. */
 export const BREAKS = {

@@ -20,6 +20,7 @@ import { downloadLink, el, shadowParts } from './sprout-dom.js';
 import { define } from './sprout-element.js';
 import { MAP_CSS, MAP_MARKUP, HeadMap } from './sprout-head-map.js';
 import {
+  KINDS,
   baselineText,
   headLabel,
   headScoreTexts,
@@ -74,9 +75,9 @@ const TEMPLATE = `
     <label>Story <select class="example" aria-label="Example story"></select></label>
     <label>Highlight <select class="kind" aria-label="Highlight the top heads of a kind">
       <option value="">no kind</option>
-      <option value="previous_token">previous-token heads</option>
-      <option value="first_token">first-token (◆) heads</option>
-      <option value="induction">induction heads</option>
+${Object.entries(KINDS)
+  .map(([kind, { label }]) => `      <option value="${kind}">${label} heads</option>`)
+  .join('\n')}
       <option value="breaks">what breaks without it</option>
     </select></label>
   </div>

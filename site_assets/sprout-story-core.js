@@ -1,7 +1,8 @@
 // What "Try your own story" computes, apart from the model itself: the tokenizer's ids and
 // display strings, the attention packed as the artifacts pack it, the top-5 next tokens, the
-// head-type scores (the definitions of sprout/inspect.py) and the shareable URL-hash payload.
+// head-type scores (the twins of sprout/analysis/detectors.py) and the shareable URL-hash payload.
 // Pure functions; they run in the worker, in the page and under Node.
+import { DETECTORS } from './sprout-detectors.js';
 
 export const START_GLYPH = '◆';
 
@@ -178,8 +179,9 @@ export function topNext(logits, offset, vocab, k = 5) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Head-type scores: sprout/inspect.py's previous_token_scores, first_token_scores,
-// induction_pairs and text_induction_scores, on one text's float weights
+// Head-type scores: the JavaScript twin of each detector the widgets offer (DETECTORS, written
+// from sprout/analysis/detectors.py), on one text's float weights. A twin names the (query, key)
+// pairs whose weights the score averages, as sprout/analysis/lens.py defines them.
 
 function meanOverPairs(attention, layers, heads, T, pairs) {
   return Array.from({ length: layers }, (_, l) =>
@@ -207,29 +209,29 @@ export function inductionPairs(ids) {
   return pairs;
 }
 
-/** { previous_token, first_token, induction (null when nothing repeats), induction_queries }, each [layer][head]. */
+const afterStart = (ids) => Array.from({ length: Math.max(ids.length - 1, 0) }, (_, i) => i + 1);
+
+/** Each offered detector's pairs on a text's ids: lens.py's previous_token_scores,
+ * first_token_scores and induction_pairs. */
+export const DETECTOR_TWINS = {
+  previous_token: (ids) => afterStart(ids).map((t) => [t, t - 1]),
+  first_token: (ids) => afterStart(ids).map((t) => [t, 0]),
+  induction: inductionPairs,
+};
+
+/**
+ * { scores: { kind: [layer][head], or null where the text has nothing to score }, counts: { kind:
+ * how many of its tokens the score averages over } } for every detector in DETECTORS.
+ */
 export function headTypeScores(attention, layers, heads, ids) {
-  const T = ids.length;
-  const rows = Array.from({ length: T - 1 }, (_, i) => i + 1);
-  const induction = inductionPairs(ids);
-  return {
-    previous_token: meanOverPairs(
-      attention,
-      layers,
-      heads,
-      T,
-      rows.map((t) => [t, t - 1]),
-    ),
-    first_token: meanOverPairs(
-      attention,
-      layers,
-      heads,
-      T,
-      rows.map((t) => [t, 0]),
-    ),
-    induction: induction.length ? meanOverPairs(attention, layers, heads, T, induction) : null,
-    induction_queries: induction.length,
-  };
+  const scores = {};
+  const counts = {};
+  for (const { name } of DETECTORS) {
+    const pairs = DETECTOR_TWINS[name](ids);
+    counts[name] = pairs.length;
+    scores[name] = pairs.length ? meanOverPairs(attention, layers, heads, ids.length, pairs) : null;
+  }
+  return { scores, counts };
 }
 
 // ---------------------------------------------------------------------------------------------

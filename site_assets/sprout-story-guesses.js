@@ -3,20 +3,20 @@
 // beside Sprout with heads off.
 import { el } from './sprout-dom.js';
 import { formatPercent, quoted } from './sprout-format.js';
-import { KIND_LABEL, KIND_TEXT, describeCount } from './sprout-story-text.js';
+import { DETECTORS } from './sprout-detectors.js';
+import { describeCount, kindLabel, kindText, noScoreReason } from './sprout-story-text.js';
 
-/** Each kind's top three heads (`top`, as W5 lists them) as buttons into `list`. */
-export function renderKinds(list, scores, T, top) {
-  const items = ['previous_token', 'first_token', 'induction'].map((kind) => {
+/** Each kind's top three heads (`top`, as W5 lists them) as buttons into `list`; `measured` holds
+ * the worker's scores and counts. */
+export function renderKinds(list, { scores, counts }, top) {
+  const items = DETECTORS.map((detector) => {
     const li = el('li');
-    const matrix = scores[kind];
-    if (!matrix) {
-      li.textContent = `${KIND_LABEL[kind]}: not measured, your story repeats no stretch of two or more tokens.`;
+    if (!scores[detector.name]) {
+      li.textContent = `${kindLabel(detector)}: not measured, ${noScoreReason(detector)}.`;
       return li;
     }
-    const n = kind === 'induction' ? scores.induction_queries : T - 1;
-    li.append(`${KIND_LABEL[kind]} (${KIND_TEXT[kind](n)}): `);
-    top[kind].forEach((c) => {
+    li.append(`${kindLabel(detector)} (${kindText(detector, counts[detector.name])}): `);
+    top[detector.name].forEach((c) => {
       const button = el('button', '', `layer ${c.layer}, head ${c.head}: ${c.score.toFixed(2)}`);
       button.type = 'button';
       button.dataset.layer = String(c.layer);

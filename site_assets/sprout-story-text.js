@@ -1,6 +1,7 @@
 // The words of <sprout-story>, pure (tested under Node): sizes, counts of heads, the head-type
 // scores of the reader's text as W5 takes them, the one-line summary of a switch, and the "try it"
 // links' grammar.
+import { DETECTORS } from './sprout-detectors.js';
 import { topHeads } from './sprout-head-scores.js';
 import { describeHeads } from './sprout-heads-off.js';
 import { changeSentence } from './sprout-story-change.js';
@@ -39,30 +40,37 @@ export function downloadSentence(info, runtime) {
   );
 }
 
-export const KIND_TEXT = {
-  previous_token: (n) => `mean weight on the token just before, over your story's ${n} tokens after ◆`,
-  first_token: (n) => `mean weight on ◆, over your story's ${n} tokens after ◆`,
-  induction: (n) =>
-    `mean weight on the token after an earlier copy, over the ${n} tokens of your story that repeat an earlier stretch`,
-};
-export const KIND_LABEL = {
-  previous_token: 'Previous-token',
-  first_token: 'First-token (◆)',
-  induction: 'Induction',
-};
+const STORY = 'your story';
 
-/** The reader's head-type scores (from the worker) in the shape W5's setHeadScores takes. */
-export function headScoresOf(scores, T) {
-  const n = T - 1;
-  const about = {
-    previous_token: KIND_TEXT.previous_token(n),
-    first_token: KIND_TEXT.first_token(n),
-    induction: scores.induction
-      ? KIND_TEXT.induction(scores.induction_queries)
-      : 'none: your story repeats no stretch of two or more tokens',
-  };
-  const examples = { previous_token: scores.previous_token, first_token: scores.first_token };
-  const repeats = scores.induction ? { induction: scores.induction } : {};
+function fill(template, n) {
+  return template.replace('{n}', String(n)).replace('{text}', STORY);
+}
+
+/** A detector's name at the start of a line: "Previous-token". */
+export function kindLabel(detector) {
+  return detector.label[0].toUpperCase() + detector.label.slice(1);
+}
+
+/** Why the reader's story has no score of this kind: "your story repeats no stretch ...". */
+export function noScoreReason(detector) {
+  return fill(detector.none, 0);
+}
+
+/** What a detector's score is on the reader's story, where it averages over n of its tokens. */
+export function kindText(detector, n) {
+  return n ? `${detector.measures}, over ${fill(detector.rows, n)}` : `none: ${noScoreReason(detector)}`;
+}
+
+/** The reader's head-type scores (the worker's scores and counts) in the shape W5's setHeadScores takes. */
+export function headScoresOf({ scores, counts }) {
+  const about = {};
+  const examples = {};
+  const repeats = {};
+  for (const detector of DETECTORS) {
+    const { name } = detector;
+    about[name] = kindText(detector, counts[name]);
+    if (scores[name]) (detector.from === 'repeats' ? repeats : examples)[name] = scores[name];
+  }
   const measured = { ...examples, ...repeats };
   const top = Object.fromEntries(
     Object.entries(measured).map(([kind, matrix]) => [kind, topHeads(matrix, 3)]),

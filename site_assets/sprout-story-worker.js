@@ -152,7 +152,7 @@ async function runIntact(ids, key, truncated) {
     attention: packed,
     predictions: guesses(logits, T, vocab),
     losses: tokenLosses(logits, ids, vocab),
-    scores: headTypeScores(attention, layers, heads, ids),
+    ...headTypeScores(attention, layers, heads, ids), // scores and counts
     seconds: { model: modelSeconds, pack: packSeconds, total: (performance.now() - started) / 1000 },
   };
   out.attention.dispose?.();

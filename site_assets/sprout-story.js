@@ -288,9 +288,9 @@ export class SproutStory extends SproutElement {
     const { explorer, heads } = this.ui;
     explorer.showStory(data, STORY_NAME);
     heads.showStory(data, STORY_NAME);
-    const headScores = headScoresOf(m.scores, m.T);
+    const headScores = headScoresOf(m);
     heads.setHeadScores(headScores);
-    renderKinds(this.ui.kinds, m.scores, m.T, headScores.models.sprout.top);
+    renderKinds(this.ui.kinds, m, headScores.models.sprout.top);
     const sel = selection;
     explorer.select(sel ? { layer: sel.layer, head: sel.head, token: sel.token } : { token: m.T - 1 });
     if (sel) heads.select({ layer: sel.layer, head: sel.head });

@@ -49,7 +49,10 @@ test('head-type scores take W5 shape, with each kind top three and no induction 
     [0.3, 0.3],
     [0.8, 0.1],
   ];
-  const plain = headScoresOf({ previous_token: previous, first_token: first, induction: null }, 11);
+  const plain = headScoresOf({
+    scores: { previous_token: previous, first_token: first, induction: null },
+    counts: { previous_token: 10, first_token: 10, induction: 0 },
+  });
   assert.deepEqual(plain.models.sprout.examples, { previous_token: previous, first_token: first });
   assert.deepEqual(plain.models.sprout.repeats, {});
   assert.deepEqual(plain.models.sprout.top.previous_token, [
@@ -65,10 +68,10 @@ test('head-type scores take W5 shape, with each kind top three and no induction 
     [0, 0.7],
     [0.2, 0],
   ];
-  const repeated = headScoresOf(
-    { previous_token: previous, first_token: first, induction, induction_queries: 4 },
-    11,
-  );
+  const repeated = headScoresOf({
+    scores: { previous_token: previous, first_token: first, induction },
+    counts: { previous_token: 10, first_token: 10, induction: 4 },
+  });
   assert.deepEqual(repeated.models.sprout.repeats, { induction });
   assert.deepEqual(repeated.models.sprout.top.induction[0], { layer: 1, head: 2, score: 0.7 });
   assert.match(repeated.about.induction, /over the 4 tokens of your story that repeat/);

@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Tokenizer } from '@huggingface/tokenizers';
 
 import { base64ToBytes } from '../sprout-attention-data.js';
+import { DETECTORS } from '../sprout-detectors.js';
 import {
+  DETECTOR_TWINS,
   SHARE_LIMIT,
   decodeBackslashReplace,
   decodeShare,
@@ -59,23 +61,78 @@ test("packAttention gives exactly build_artifacts' encode_attention bytes", () =
   assert.deepEqual(Array.from(packed), Array.from(base64ToBytes(s.packed)));
 });
 
-test('head-type scores follow sprout.inspect (previous-token, ◆, induction on repeats)', () => {
+function assertClose(got, want, what, tolerance) {
+  if (want === null) {
+    assert.equal(got, null, what);
+    return;
+  }
+  got.forEach((row, l) =>
+    row.forEach((v, h) => assert.ok(Math.abs(v - want[l][h]) < tolerance, `${what}: layer ${l} head ${h}`)),
+  );
+}
+
+test('every detector the widgets offer has its JavaScript twin', () => {
+  for (const { name } of DETECTORS) {
+    assert.ok(
+      DETECTOR_TWINS[name],
+      `${name}: in sprout/analysis/detectors.py, offered by the widgets, but no twin in DETECTOR_TWINS (sprout-story-core.js)`,
+    );
+  }
+  assert.deepEqual(Object.keys(DETECTOR_TWINS).sort(), DETECTORS.map((d) => d.name).sort());
+});
+
+test("head-type scores follow sprout.analysis.detectors' (random weights over a text that repeats)", () => {
   const s = fixture.scores;
   assert.deepEqual(inductionPairs(s.ids), s.induction_pairs);
   const got = headTypeScores(Float32Array.from(s.weights), s.layers, s.heads, s.ids);
-  for (const kind of ['previous_token', 'first_token', 'induction']) {
-    got[kind].forEach((row, l) =>
-      row.forEach((v, h) => assert.ok(Math.abs(v - s[kind][l][h]) < 1e-6, `${kind} ${l} ${h}`)),
-    );
-  }
-  assert.equal(got.induction_queries, s.induction_pairs.length);
+  assert.deepEqual(Object.keys(got.scores), Object.keys(s.detectors));
+  for (const [kind, want] of Object.entries(s.detectors)) assertClose(got.scores[kind], want, kind, 1e-6);
+  assert.equal(got.counts.induction, s.induction_pairs.length);
   const plain = headTypeScores(
     Float32Array.from(s.weights).subarray(0),
     s.layers,
     s.heads,
     [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
   );
-  assert.equal(plain.induction, null, 'a text that repeats nothing has no induction score');
+  assert.equal(plain.scores.induction, null, 'a text that repeats nothing has no induction score');
+});
+
+/** story.json's synthetic_weights: causal weights from one formula, the same in both languages. */
+function syntheticWeights(layers, heads, T) {
+  const weights = new Float64Array(layers * heads * T * T);
+  for (let l = 0; l < layers; l++) {
+    for (let h = 0; h < heads; h++) {
+      for (let q = 0; q < T; q++) {
+        const row = (l * heads + h) * T * T + q * T;
+        const scores = Array.from(
+          { length: q + 1 },
+          (_, k) => 3 * Math.sin(0.7 * (l + 1) * (q + 1) + 1.3 * (h + 1) * (k + 1) + 0.01 * q * k),
+        );
+        const max = Math.max(...scores);
+        const exps = scores.map((v) => Math.exp(v - max));
+        const total = exps.reduce((a, b) => a + b, 0);
+        exps.forEach((e, k) => (weights[row + k] = e / total));
+      }
+    }
+  }
+  return weights;
+}
+
+test("on the chapter's six examples every twin gives its Python detector's scores and counts", () => {
+  const { layers, heads } = fixture.scores;
+  assert.equal(fixture.examples.length, 6);
+  for (const example of fixture.examples) {
+    const weights = syntheticWeights(layers, heads, example.ids.length);
+    const got = headTypeScores(weights, layers, heads, example.ids);
+    assert.deepEqual(got.counts, example.counts, example.id);
+    for (const [kind, want] of Object.entries(example.scores)) {
+      assertClose(got.scores[kind], want, `${example.id} ${kind}`, 1e-9);
+    }
+  }
+  assert.ok(
+    fixture.examples.some((e) => e.counts.induction > 0),
+    'some example repeats a stretch',
+  );
 });
 
 test("on [◆, R, R] the induction pairs are the repeat detector's (query 1+n+j -> key 2+j)", () => {

@@ -9,13 +9,8 @@ import torch.nn.functional as F
 from ..corpus.data import repeat_batch
 from ..model import context_of
 from ..precision import widened
-from .lens import (
-    capture_attention,
-    first_token_argmax_share,
-    first_token_scores,
-    induction_scores,
-    previous_token_scores,
-)
+from .detectors import DETECTORS
+from .lens import capture_attention
 
 EVAL_TOKENS = 256  # every model is scored on the same first 256 tokens of each story (gpt-1's context)
 
@@ -42,13 +37,7 @@ def head_report(model, vocab_size, start_id, n=48, count=16, seed=0):
     first, second = repeat_loss(logits, ids, n)
     report = {"repeat_loss_first": round(first, 4), "repeat_loss_second": round(second, 4)}
     if weights.size(1):
-        scores = {
-            "previous_token": previous_token_scores(weights),
-            "first_token": first_token_scores(weights),
-            "first_token_argmax": first_token_argmax_share(weights),
-            "induction": induction_scores(weights, n),
-        }
-        for name, s in scores.items():
+        for name, s in ((d.name, d.on_repeats(weights, n)) for d in DETECTORS):
             report[f"best_{name}"] = round(s.max().item(), 4)
             report[f"{name}_scores"] = [[round(v, 4) for v in row] for row in s.tolist()]
     return report

@@ -1,19 +1,12 @@
-"""Every head's score of each kind (previous-token, ◆, ◆ as row argmax, induction), the best
-heads of each kind, and the untrained twin of a model that the scores are compared with."""
+"""Every head's score of each kind (sprout.analysis.detectors), the best heads of each kind, and
+the untrained twin of a model that the scores are compared with."""
 
 import torch
 
 from ..model import build_model
 from ..precision import in_float64, is_float64
-from .lens import (
-    capture_attention,
-    first_token_argmax_share,
-    first_token_scores,
-    induction_scores,
-    previous_token_scores,
-)
-
-SCORE_KINDS = ("previous_token", "first_token", "first_token_argmax", "induction")
+from .detectors import DETECTORS
+from .lens import capture_attention
 
 
 def _matrix(scores):
@@ -32,27 +25,26 @@ def top_heads(scores, k=3):
 
 @torch.no_grad()
 def head_scores(model, repeats, tokenized_examples):
-    """Every head's scores on the repeats (all four kinds) and averaged over the example stories
-    (each read alone; induction needs the repeat). "top" holds each kind's best heads where the
-    chapter reads it: induction on the repeats, the others on the examples."""
+    """Every head's scores on the repeats (every kind) and averaged over the example stories
+    (each read alone) for the kinds read there. "top" holds each kind's best heads where the
+    chapter reads it (the detector's read_on: induction on the repeats, the others on the examples)."""
     _, w = capture_attention(model, repeats)
     n = (repeats.size(1) - 1) // 2
-    on_repeats = {
-        "previous_token": previous_token_scores(w),
-        "first_token": first_token_scores(w),
-        "first_token_argmax": first_token_argmax_share(w),
-        "induction": induction_scores(w, n),
-    }
+    on_repeats = {d.name: d.on_repeats(w, n) for d in DETECTORS}
+    per_story = [d for d in DETECTORS if d.read_on == "examples"]
     sums = None
     for t in tokenized_examples:
         _, w = capture_attention(model, torch.tensor([t.ids]))
-        s = torch.stack([previous_token_scores(w), first_token_scores(w), first_token_argmax_share(w)])
+        s = torch.stack([d.on_text(w, t.ids) for d in per_story])
         sums = s if sums is None else sums + s
-    on_examples = dict(zip(("previous_token", "first_token", "first_token_argmax"), sums / len(tokenized_examples)))
+    on_examples = dict(zip((d.name for d in per_story), sums / len(tokenized_examples)))
     return {
         "repeats": {k: _matrix(v) for k, v in on_repeats.items()},
         "examples": {k: _matrix(v) for k, v in on_examples.items()},
-        "top": {"induction": top_heads(on_repeats["induction"]), **{k: top_heads(v) for k, v in on_examples.items()}},
+        "top": {
+            **{k: top_heads(v) for k, v in on_repeats.items() if k not in on_examples},
+            **{k: top_heads(v) for k, v in on_examples.items()},
+        },
         "top_on_repeats": {k: top_heads(v) for k, v in on_repeats.items()},
     }
 

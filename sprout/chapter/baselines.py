@@ -5,7 +5,8 @@ seed's best head, so it compares with "the strongest head" of the trained model)
 trained model reading shuffled-token text (each row's tokens after ◆ in random order, so no
 story and no repeat is left, only the positions).
 
-Which baselines a kind must clear depends on what it claims. An induction head claims to read
+Which baselines a kind must clear (its detector's must_clear, sprout.analysis.detectors) depends
+on what it claims. An induction head claims to read
 the text (the token after an earlier copy), so shuffling must take its score away. A
 previous-token or ◆ head claims a habit of position: shuffling keeps the positions, and its
 score on shuffled text says only whether the habit holds without meaning (it does, and more
@@ -16,18 +17,13 @@ import random
 
 import torch
 
-from ..analysis.head_scores import SCORE_KINDS, head_scores, untrained_like
+from ..analysis.detectors import BY_NAME, SCORE_KINDS
+from ..analysis.head_scores import head_scores, untrained_like
 from .examples import TokenizedExample
 
 UNTRAINED_SEEDS = 5  # seeds seed .. seed + 4
 MARGIN = 0.1  # "clearly above": at least this much (scores are shares of attention, 0..1)
 SPREADS = 2  # ... above the untrained mean plus this many standard deviations
-MUST_CLEAR = {
-    "induction": ("untrained", "shuffled"),
-    "previous_token": ("untrained",),
-    "first_token": ("untrained",),
-    "first_token_argmax": ("untrained",),
-}
 
 
 def shuffled(ids, rng):
@@ -44,7 +40,7 @@ def shuffled_inputs(repeats, tokenized, seed):
 
 
 def source_of(kind):
-    return "repeats" if kind == "induction" else "examples"
+    return BY_NAME[kind].read_on
 
 
 def baselines(model, repeats, tokenized, trained, seed=0, seeds=UNTRAINED_SEEDS):
@@ -62,7 +58,7 @@ def baselines(model, repeats, tokenized, trained, seed=0, seeds=UNTRAINED_SEEDS)
         floor_untrained = mean + SPREADS * std + MARGIN
         called = [
             [
-                s >= floor_untrained and ("shuffled" not in MUST_CLEAR[kind] or s >= sh + MARGIN)
+                s >= floor_untrained and ("shuffled" not in BY_NAME[kind].must_clear or s >= sh + MARGIN)
                 for s, sh in zip(row, sh_row)
             ]
             for row, sh_row in zip(scores, shuffled_matrix)
@@ -75,7 +71,7 @@ def baselines(model, repeats, tokenized, trained, seed=0, seeds=UNTRAINED_SEEDS)
                 "std": round(std, 4),
             },
             "shuffled": {"matrix": shuffled_matrix, "best": max(max(row) for row in shuffled_matrix)},
-            "must_clear": list(MUST_CLEAR[kind]),
+            "must_clear": list(BY_NAME[kind].must_clear),
             "called": called,
         }
     return out

@@ -2,22 +2,16 @@
 story with its predictions), each from one forward pass per model through sprout.analysis.records, the
 code that writes the site's example files, so the numbers are the artifacts' numbers."""
 
+from ..analysis.detectors import DETECTORS
 from ..analysis.encoding import deflate_encoded
 from ..analysis.head_scores import top_heads
-from ..analysis.lens import first_token_scores, induction_pairs, previous_token_scores, text_induction_scores
 from ..analysis.records import story_record
 from . import checkpoints
 from .checkpoints import ViewError
 from .html import View
 from .reading import STORY_ID, read_text
 
-KIND_TEXT = {
-    "previous_token": "mean weight on the token just before, over the text's {n} tokens after ◆",
-    "first_token": "mean weight on ◆, over the text's {n} tokens after ◆",
-    "induction": "mean weight on the token after an earlier copy, over the {n} tokens of the text that "
-    "repeat an earlier stretch",
-}
-HIGHLIGHTS = ("previous_token", "first_token", "induction")
+HIGHLIGHTS = tuple(d.name for d in DETECTORS if d.in_widgets)
 
 
 def attention_data(text, checkpoint="sprout", cut=True):
@@ -44,23 +38,17 @@ def text_head_scores(weights, ids):
     """Each head's scores on this text, shaped like head_scores.json as W5 reads it (the model's
     entry is named "sprout" there whatever the checkpoint: W5 reads that name)."""
     w = weights[None]
-    n = len(ids) - 1
-    examples = {"previous_token": previous_token_scores(w), "first_token": first_token_scores(w)}
-    induction = text_induction_scores(w, ids)
-    measured = {**examples, **({"induction": induction} if induction is not None else {})}
-    about = {kind: KIND_TEXT[kind].format(n=n) for kind in examples}
-    about["induction"] = (
-        KIND_TEXT["induction"].format(n=len(induction_pairs(ids)))
-        if induction is not None
-        else "none: the text repeats no stretch of two or more tokens"
-    )
+    offered = [d for d in DETECTORS if d.in_widgets]
+    measured = {d.name: d.on_text(w, ids) for d in offered}
+    measured = {name: m for name, m in measured.items() if m is not None}
+    about = {d.name: d.about_text(ids) for d in offered}
     rounded = {k: [[round(float(v), 4) for v in row] for row in m.tolist()] for k, m in measured.items()}
     return {
         "about": about,
         "models": {
             "sprout": {
-                "examples": {k: rounded[k] for k in examples},
-                "repeats": {k: rounded[k] for k in ("induction",) if k in rounded},
+                "examples": {d.name: rounded[d.name] for d in offered if d.read_on == "examples" and d.name in rounded},
+                "repeats": {d.name: rounded[d.name] for d in offered if d.read_on == "repeats" and d.name in rounded},
                 "top": {k: top_heads(m) for k, m in measured.items()},
             }
         },

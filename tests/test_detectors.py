@@ -1,0 +1,33 @@
+"""The head detectors' registry (sprout.analysis.detectors): one entry per kind, and the words the
+widgets read written from it."""
+
+from sprout.analysis.detectors import DETECTORS, JS_MODULE, READ_ON, js_module
+
+
+def test_the_widgets_words_are_written_from_the_registry():
+    assert JS_MODULE.read_text(encoding="utf-8") == js_module(), (
+        "site_assets/sprout-detectors.js is out of date: run .venv/bin/python -m sprout.analysis.detectors"
+    )
+
+
+def test_each_detector_is_declared_whole():
+    names = [d.name for d in DETECTORS]
+    assert len(set(names)) == len(names)
+    for d in DETECTORS:
+        assert d.read_on in READ_ON, d.name
+        assert set(d.must_clear) <= {"untrained", "shuffled"} and "untrained" in d.must_clear, d.name
+        assert "{n}" in d.rows and "{text}" in d.rows and "{text}" in d.none, d.name
+
+
+def test_what_a_score_is_on_a_text_names_its_count_or_why_there_is_none():
+    by_name = {d.name: d for d in DETECTORS}
+    repeating = [0, 5, 6, 7, 5, 6, 7]
+    assert by_name["induction"].about_text(repeating) == (
+        "mean weight on the token after an earlier copy, over the 3 tokens of the text that repeat an earlier stretch"
+    )
+    assert by_name["induction"].about_text([0, 1, 2], "your story") == (
+        "none: your story repeats no stretch of two or more tokens"
+    )
+    assert by_name["previous_token"].about_text(repeating) == (
+        "mean weight on the token just before, over the text's 6 tokens after ◆"
+    )
