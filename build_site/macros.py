@@ -1,8 +1,9 @@
 """The chapter's template layer (mkdocs-macros): every number about the models comes from
 docs/artifacts/stats.json through `stat`; a missing file or key stops the build with its name.
 
-Macros: stat(key, fmt), value(key), require(key, compare, bound), ln(x), head(prefix),
-head_link(prefix, widget, example, token), run_code(snippet), figure(name, caption), url(path).
+Macros: stat(key, fmt), value(key), claim(name), require(key, compare, other_key), ln(x),
+head(prefix), head_link(prefix, widget, example, token), run_code(snippet), figure(name, caption),
+url(path).
 """
 
 import contextlib
@@ -10,7 +11,6 @@ import html
 import io
 import json
 import math
-import operator
 import re
 import textwrap
 import traceback
@@ -18,17 +18,11 @@ from pathlib import Path
 
 from build_site import stills
 from site_files.manifest import ManifestError, load_manifest
+from sprout.chapter import claims
+from sprout.chapter.claims import COMPARE
 
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
-COMPARE = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
 
 
 class ChapterBuildError(Exception):
@@ -156,17 +150,37 @@ def define_env(env):
         return lookup(key)
 
     @env.macro
-    def require(key, compare, bound):
-        """Renders nothing; stops the build, in one line naming the stat and its value, unless
-        stats[key] <compare> bound (a number, or another stat's key). For the words of the prose
-        ("most", "worse than", "the same") that have no other wording to switch to."""
+    def require(key, compare, other):
+        """Renders nothing; stops the build, in one line naming both numbers, unless stats[key]
+        <compare> stats[other]: a comparison of two named numbers, for the words of the prose
+        ("worse than", "the same") that have no other wording to switch to. A bound of the
+        prose's own is a claim (sprout/chapter/claims.py), named with claim()."""
         if compare not in COMPARE:
             raise ChapterBuildError(f"require({key!r}): unknown comparison {compare!r} ({', '.join(COMPARE)})")
-        limit = lookup(bound) if isinstance(bound, str) else bound
-        measured = lookup(key)
+        if not isinstance(other, str):
+            raise ChapterBuildError(
+                f"require({key!r}, {compare!r}, {other!r}): a bound written in the prose; "
+                "declare it as a claim in sprout/chapter/claims.py and name it with claim()"
+            )
+        measured, limit = lookup(key), lookup(other)
         if not COMPARE[compare](measured, limit):
-            named = f"{bound} = {limit}" if isinstance(bound, str) else f"{limit}"
-            raise ChapterBuildError(f"the prose needs {key} {compare} {named}, but {key} = {measured}")
+            raise ChapterBuildError(f"the prose needs {key} {compare} {other} = {limit}, but {key} = {measured}")
+        return ""
+
+    @env.macro
+    def claim(name):
+        """Renders nothing; stops the build, in one line naming the claim and its value, unless the
+        claim of sprout/chapter/claims.py called `name` holds on stats.json."""
+        found = claims.BY_NAME.get(name)
+        if found is None:
+            raise ChapterBuildError(f"claim({name!r}): no claim of that name in sprout/chapter/claims.py")
+        for key in found.numbers():
+            lookup(key)
+        if not found.holds(stats):
+            raise ChapterBuildError(
+                f"the prose rests on claim {name!r} ({found.describe()} = {found.bound(stats)}), "
+                f"but {found.key} = {stats[found.key]}"
+            )
         return ""
 
     @env.macro

@@ -33,7 +33,7 @@ def get(measured):
     return measured.stats
 
 
-@pytest.mark.parametrize("claim", claims.CLAIMS, ids=[c.key for c in claims.CLAIMS])
+@pytest.mark.parametrize("claim", claims.CLAIMS, ids=[c.id for c in claims.CLAIMS])
 def test_each_claim_holds_or_is_marked_not_backed_yet(measured, claim):
     value = get(measured)[claim.key]
     if claim.backed:

@@ -20,6 +20,7 @@ from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
 from build_site.widget_blocks import SITE_ASSETS, widget_tags
 from site_files.manifest import FORMAT_VERSION
+from sprout.chapter import claims
 
 
 class FakeEnv:
@@ -79,20 +80,46 @@ def test_a_missing_key_stops_the_build_with_its_name(tmp_path):
         found["stat"]("tom_he.share", "percent")
 
 
-def test_a_prose_word_on_the_wrong_side_of_its_stat_stops_the_build_in_one_line(tmp_path):
+def test_a_prose_word_on_the_wrong_side_of_another_stat_stops_the_build_in_one_line(tmp_path):
     found = chapter_macros(tmp_path, {"repeat.gpt1.loss_first": 11.9, "repeat.sprout.loss_first": 8.5})
-    assert found["require"]("repeat.gpt1.loss_first", ">", found["ln"](4096)) == ""
     assert found["require"]("repeat.gpt1.loss_first", ">", "repeat.sprout.loss_first") == ""
     with pytest.raises(ChapterBuildError) as stopped:
         found["require"]("repeat.sprout.loss_first", ">", "repeat.gpt1.loss_first")
     line = str(stopped.value)
     assert "\n" not in line and "repeat.sprout.loss_first = 8.5" in line and "repeat.gpt1.loss_first = 11.9" in line
-    with pytest.raises(ChapterBuildError, match=r"^the prose needs repeat.gpt1.loss_first < 2, but .* = 11.9$"):
+    with pytest.raises(ChapterBuildError, match=r"a bound written in the prose; declare it as a claim"):
         found["require"]("repeat.gpt1.loss_first", "<", 2)
     with pytest.raises(ChapterBuildError, match="'probes.stories'"):
-        found["require"]("probes.stories", ">=", 1)
+        found["require"]("probes.stories", ">=", "repeat.gpt1.loss_first")
     with pytest.raises(ChapterBuildError, match="unknown comparison"):
-        found["require"]("repeat.gpt1.loss_first", "=>", 1)
+        found["require"]("repeat.gpt1.loss_first", "=>", "repeat.sprout.loss_first")
+
+
+def test_the_prose_names_claims_and_a_claim_no_longer_true_stops_the_build_in_one_line(tmp_path):
+    """claim("name") rests a sentence on sprout/chapter/claims.py: its threshold, not one in the prose."""
+    stats = {"repeat.sprout.drop": 8.1, "first_token.mean_share": 0.13, "first_token.even_share": 0.06}
+    found = chapter_macros(tmp_path, stats)
+    assert found["claim"]("repeat.sprout.drop") == "" and found["claim"]("first_token.twice_even") == ""
+    floor = claims.THRESHOLDS["sprout_repeat_drop"]
+    found = chapter_macros(tmp_path, {**stats, "repeat.sprout.drop": floor - 0.5})
+    with pytest.raises(ChapterBuildError) as stopped:
+        found["claim"]("repeat.sprout.drop")
+    line = str(stopped.value)
+    assert "\n" not in line and "'repeat.sprout.drop'" in line and f"repeat.sprout.drop = {floor - 0.5}" in line
+    found = chapter_macros(tmp_path, {**stats, "first_token.even_share": 0.07})  # 0.13 < 2 x 0.07
+    with pytest.raises(ChapterBuildError, match=r"claim 'first_token.twice_even' .* = 0.14\), but .* = 0.13$"):
+        found["claim"]("first_token.twice_even")
+    with pytest.raises(ChapterBuildError, match=r"^claim\('repeat.sprout.dropped'\): no claim of that name"):
+        found["claim"]("repeat.sprout.dropped")
+    with pytest.raises(ChapterBuildError, match="'probes.name.sprout'"):
+        found["claim"]("probes.name.sprout")  # named, but stats.json lacks its number
+
+
+def test_every_claim_the_prose_names_exists(tmp_path):
+    named = set()
+    for page in (ROOT / "docs").glob("*.md"):
+        named |= set(re.findall(r'claim\("([^"]+)"\)', page.read_text(encoding="utf-8")))
+    assert named and named <= set(claims.BY_NAME), sorted(named - set(claims.BY_NAME))
 
 
 def test_missing_or_broken_stats_file_is_named(tmp_path):
@@ -332,5 +359,9 @@ def test_the_built_chapter_is_light_to_read(tmp_path):
 def test_numbers_on_the_wrong_side_of_the_chapters_words_stop_the_build(tmp_path, stat, value):
     built = build_copy(tmp_path, lambda docs: None, stats={stat: value})
     assert built.returncode != 0
-    said = [line for line in (built.stderr + built.stdout).splitlines() if "the prose needs" in line]
+    said = [
+        line
+        for line in (built.stderr + built.stdout).splitlines()
+        if "the prose needs" in line or "the prose rests on" in line
+    ]
     assert said and f"{stat} = {value}" in said[0], built.stderr[-2000:]
