@@ -116,16 +116,14 @@ def together(model, tokenizer, checkpoint_sha, heads, others, published, seed=0,
     gives the same result); the published "together" is kept while its key matches."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    measures = [m for m in measures if m.name != VALIDATION]
     sets, controls = ablate.together_sets(heads, others, seed)
-    key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures])
+    key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures if m.name != VALIDATION])
     stored = published.get("together", {})
     if stored.get("key") == key:
         print(f"ablations: {len(sets)} sets of heads removed together, kept as published", file=log or sys.stderr)
         return stored
     print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log or sys.stderr)
-    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
-    return rounded({"key": key, **ablate.removed_together(model, measures, means, sets, controls)})
+    return rounded({"key": key, **removals.heads_removed_together(model, tokenizer, heads, others, seed)})
 
 
 def as_removed(result):
