@@ -1,5 +1,5 @@
 // Unit tests for "Try your own story" (sprout-story-core.js): the tokenizer against Python's
-// ids, the packing and head scores against build_artifacts and sprout.inspect, the share links.
+// ids, the packing and head scores against build_artifacts and sprout.analysis.detectors, the share links.
 // node --test site_assets/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
