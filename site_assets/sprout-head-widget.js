@@ -6,7 +6,7 @@ import { SproutElement } from './sprout-element.js';
 import { humanize } from './sprout-format.js';
 import { listOf } from './sprout-attributes.js';
 import { exampleUrl, inlineExample, loadExample } from './sprout-examples.js';
-import { whenVisible } from './sprout-load.js';
+import { documentParsed, whenVisible } from './sprout-load.js';
 import { hashWriter, parseHashState, scrollIntoViewSettled } from './sprout-url-state.js';
 
 /** W2 and W5 tell each other which head (and example) a reader picked. */
@@ -44,9 +44,10 @@ export class HeadWidget extends SproutElement {
     const signal = this.lifetime.signal;
     document.addEventListener(HEAD_SELECT, (event) => this.onHeadSelect(event), { signal });
     window.addEventListener('hashchange', () => this.applyHash(true), { signal });
+    // woken: near the screen (or woken by a reader), with the data carried inside it parsed
     this.woken = new Promise((resolve) => {
       this.wake = resolve;
-    });
+    }).then(documentParsed);
     whenVisible(this, { signal }).then(() => this.wake());
     if (first) this.applyHash(true, false);
   }

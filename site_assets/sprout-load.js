@@ -59,6 +59,16 @@ export async function fetchJson(url, { signal } = {}) {
 }
 
 /**
+ * Resolves once the parser has read the whole document (at once if it already has). An element
+ * defined by an earlier script on the page is upgraded as soon as its start tag is read, before
+ * its children: data carried inside it is only whole after this (a notebook's saved views).
+ */
+export function documentParsed() {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+}
+
+/**
  * Data carried inside the element instead of fetched: the text of its child
  * `<script type="application/json" data-sprout="NAME">` parsed, or null when it has none (a
  * notebook output carries its story this way: sprout/notebook).

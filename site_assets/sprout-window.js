@@ -14,7 +14,7 @@ import { clampInt, listOf } from './sprout-attributes.js';
 import { el, shadowParts, showErrorLine } from './sprout-dom.js';
 import { define, SproutElement } from './sprout-element.js';
 import { displayToken, formatPercent, quoted } from './sprout-format.js';
-import { fetchJson, inlineJson, whenVisible } from './sprout-load.js';
+import { documentParsed, fetchJson, inlineJson, whenVisible } from './sprout-load.js';
 import { BASE_CSS, DARK_CSS } from './sprout-styles.js';
 import { hashState } from './sprout-url-state.js';
 
@@ -165,6 +165,7 @@ export class SproutWindow extends SproutElement {
   async load() {
     const signal = this.lifetime.signal;
     await whenVisible(this, { signal });
+    await documentParsed();
     const src = this.getAttribute('src');
     try {
       const inline = inlineJson(this, 'example');

@@ -3,13 +3,15 @@ by nbclient, saved and read back (the kernel stopped), exported to HTML by nbcon
 in Chromium: every view gets ready, nothing is asked of any host but the page itself, nothing
 is logged as an error, and axe finds nothing serious in a light or a dark notebook."""
 
+import http.server
 import os
 import re
+import threading
 
 import jupytext
 import nbformat
 import pytest
-from conftest import NEXT_FRAME
+from conftest import LOCAL_HOST, NEXT_FRAME, WAIT_CEILING_MS
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from test_accessibility import AXE, BLOCKING
@@ -95,6 +97,61 @@ def test_axe_finds_nothing_serious_in_the_exported_notebook_light_or_dark(browse
     page, _ = open_views(browse, url + "dark.html")
     assert page.locator(VIEWS).evaluate_all("els => els.map(el => el.dataset.theme)") == ["dark"] * 4
     assert axe_on_views(page) == []
+
+
+class _HeldPage(http.server.BaseHTTPRequestHandler):
+    """Serves `parts[0]`, then `parts[1]` once `release` is set: a page arriving in two pieces."""
+
+    parts, release = (), None
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        for i, part in enumerate(self.parts):
+            if i:
+                self.release.wait(WAIT_CEILING_MS / 1000)
+            self.wfile.write(part.encode("utf-8"))
+            self.wfile.flush()
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_view_still_arriving_waits_for_the_data_inside_it(browse):
+    """A second view's element is upgraded by the first view's script as soon as its start tag
+    is read. Seen in busy runs: the view was near the screen before its data had arrived, read a
+    half story and showed an error. Here the page stops mid-data until the view has woken."""
+    from sprout.notebook import explorer
+
+    first, second = explorer("Tom had a red ball."), explorer("Sue saw a big dog. The dog ran.")
+    cut = second.html.index('data-sprout="example">') + 40
+    page_html = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Views</title>'
+        '<link rel="icon" href="data:,"></head><body><main>' + first.html + second.html[:cut]
+    )
+    handler = type(
+        "Held",
+        (_HeldPage,),
+        {"parts": (page_html, second.html[cut:] + "</main></body></html>"), "release": threading.Event()},
+    )
+    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        page = browse.page
+        browse.goto(f"http://{LOCAL_HOST}:{server.server_port}/", wait_until="commit")
+        # the second explorer is upgraded and near the screen while its data is still on its way
+        page.wait_for_function("() => document.querySelectorAll('sprout-explorer')[1]?.woken !== undefined")
+        page.evaluate("document.querySelectorAll('sprout-explorer')[1].scrollIntoView()")
+        page.evaluate(NEXT_FRAME)
+        page.evaluate(NEXT_FRAME)
+        handler.release.set()
+        wait_until_ready(page, VIEWS)
+        assert page.locator(f":is({VIEWS})[error]").count() == 0
+        assert page.locator("sprout-explorer").nth(1).evaluate("el => el.data.tokens.length") > 8
+    finally:
+        handler.release.set()
+        server.shutdown()
 
 
 def test_512_tokens_x_48_heads_draw_in_a_page_of_their_own(browse, serve, tmp_path):

@@ -85,8 +85,8 @@ def scroll_through(page):
 
 
 NOT_READY = """selector => [...document.querySelectorAll(selector)]
-    .flatMap((el, i) => el.hasAttribute('ready') ? [] : [
-        {index: i, name: el.localName + (el.id ? '#' + el.id : '') + (el.hasAttribute('error') ? ' (error shown)' : '')}])"""
+    .flatMap((el, i) => el.hasAttribute('ready') ? [] : [{index: i, name: el.localName + (el.id ? '#' + el.id : '')
+        + (el.hasAttribute('error') ? ` (error shown: ${(el.shadowRoot || el).querySelector('[role=alert]')?.textContent})` : '')}])"""
 
 
 def wait_until_ready(page, selector, timeout=WAIT_CEILING_MS):
@@ -294,6 +294,7 @@ def test_the_chapter_states_the_measured_model_numbers(browse, built_site):
 
 
 def answer(quiz, right, by_keyboard):
+    expect(quiz).to_have_attribute("ready", "")  # its module may still be on its way
     options = quiz.locator("[role=radio]")
     assert options.count() == 3
     correct = [i for i in range(3) if options.nth(i).get_attribute("data-correct") is not None]
