@@ -1,16 +1,17 @@
 """python -m build_artifacts: turn the published checkpoints into the site's data (docs/artifacts).
 
-Expected problems (a missing checkpoint, a broken example) end with one line and exit code 1."""
+Expected problems (a missing checkpoint, a broken example, a stale record) end with one line and exit code 1."""
 
 import argparse
 import sys
 from pathlib import Path
 
-from build_artifacts.cache import DEFAULT_FOLDER
-from build_artifacts.layer_race import RECORD, LayerRaceError
-from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, PipelineError, build
+from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, build
 from build_artifacts.snapshots import SnapshotError
+from sprout.cache import DEFAULT_FOLDER
 from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
+from sprout.chapter.layer_race import RECORD, LayerRaceError
+from sprout.chapter.removals import ControlError
 from sprout.checkpoint import CheckpointError
 from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
 
@@ -78,7 +79,7 @@ def main(argv=None):
             layer_race=args.layer_race,
         )
         out = build(opts)
-    except (PipelineError, ExampleError, CheckpointError, SnapshotError, LayerRaceError, FileNotFoundError) as e:
+    except (ExampleError, CheckpointError, ControlError, SnapshotError, LayerRaceError, FileNotFoundError) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

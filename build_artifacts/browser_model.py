@@ -14,12 +14,13 @@ import tempfile
 from pathlib import Path
 
 from build_artifacts import browser_fidelity
-from build_artifacts.cache import code_version
-from build_artifacts.output import SITE_DATA, rounded, write_json
+from build_artifacts.output import SITE_DATA, write_json
 from sprout import export
 from sprout.analysis import ablate
+from sprout.cache import code_version
 from sprout.chapter import removals
 from sprout.corpus.data import file_sha256
+from sprout.rounding import rounded
 
 FOLDER = "browser"
 MODEL_FILE = "sprout.onnx"

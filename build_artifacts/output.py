@@ -5,33 +5,15 @@ into place with renames, so a build that fails or is killed leaves the previous 
 """
 
 import json
-import math
 import os
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
 from sprout.corpus.data import file_sha256
+from sprout.rounding import rounded
 
 SITE_DATA = Path(__file__).resolve().parent.parent / "docs" / "artifacts"  # where the site reads them
-SIGNIFICANT = 5  # significant digits kept for every float written
-
-
-def rounded(value, digits=SIGNIFICANT):
-    """A copy of value (dicts, lists, tuples, numbers) with every float cut to `digits` significant digits."""
-    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError(f"cannot write the non-finite number {value} as JSON")
-        return float(f"{value:.{digits}g}") + 0.0  # + 0.0 turns -0.0 into 0.0
-    if isinstance(value, dict):
-        return {str(k): rounded(v, digits) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [rounded(v, digits) for v in value]
-    if hasattr(value, "tolist"):  # numpy and torch scalars and arrays
-        return rounded(value.tolist(), digits)
-    raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
 def dumps(data):

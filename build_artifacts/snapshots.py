@@ -12,9 +12,9 @@ checkpoint continues after the story's end, as a stage of its own.
 import json
 from pathlib import Path
 
-from build_artifacts import training_story
-from build_artifacts.cache import code_version
 from sprout.analysis.evaluate import head_report
+from sprout.cache import code_version
+from sprout.chapter import training_story
 from sprout.chapter.measurements import REPEAT_COUNT
 from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.checkpoint import load_checkpoint

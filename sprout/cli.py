@@ -211,13 +211,19 @@ def cmd_publish(args):
 
 
 def cmd_claims(args):
-    from .chapter.claims import measure_published, print_claims
+    from .cache import DEFAULT_FOLDER, Cache, Published
+    from .chapter.claims import print_claims
+    from .chapter.numbers import load_published, measure_chapter
 
-    measured = measure_published(Path(args.checkpoints), tinystories_folder(args.tinystories), args.examples)
+    # the build's cache and the results it published (read only): a warm cache answers at once
+    cache = Cache(None if args.no_cache else DEFAULT_FOLDER, Published())
+    chapter = measure_chapter(
+        load_published(args.checkpoints), tinystories_folder(args.tinystories), cache, args.examples
+    )
     if args.json:
-        print(json.dumps(measured.stats, indent=1, ensure_ascii=False))
+        print(json.dumps(chapter.stats, indent=1, ensure_ascii=False))
     else:
-        print_claims(measured.stats)
+        print_claims(chapter.stats)
 
 
 def cmd_probes(args):
@@ -413,6 +419,11 @@ def build_parser():
     add_tinystories_option(c)
     c.add_argument("--json", action="store_true", help="print every measured number as JSON")
     c.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
+    c.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="measure everything again (the published pass over every head still counts)",
+    )
     c.set_defaults(func=cmd_claims)
 
     pr = sub.add_parser("probes", help="the one-story claims beside the same questions asked of many stories")

@@ -12,10 +12,10 @@ import pytest
 import torch
 
 from build_artifacts import browser_fidelity, browser_model
-from build_artifacts.cache import Cache
 from sprout import export
 from sprout.analysis import ablate
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
+from sprout.cache import Cache
 from sprout.chapter import probe_texts, removals
 from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint

@@ -1,12 +1,12 @@
-"""The artifacts' cache (build_artifacts/cache.py): a result comes back only while everything it
+"""The artifacts' cache (sprout/cache.py): a result comes back only while everything it
 depends on stays the same, and a file is replaced whole or not at all."""
 
 import pickle
 
 import pytest
 
-from build_artifacts import cache as cache_module
-from build_artifacts.cache import Cache, Published, code_version
+from sprout import cache as cache_module
+from sprout.cache import Cache, Published, code_version
 
 
 def counting(value):
@@ -78,17 +78,17 @@ def test_the_code_version_follows_imports_and_only_them(tmp_path, monkeypatch):
 
 def test_the_real_detectors_version_covers_their_modules():
     """Changing sprout/analysis/lens.py (the head detectors) must recompute the head scores."""
-    from build_artifacts import measure
+    from sprout.analysis import records
 
     seen = set()
-    todo = ["build_artifacts.measure"]
+    todo = ["sprout.analysis.records"]
     while todo:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
             todo.extend(cache_module._imported(name))
     assert {"sprout.analysis.lens", "sprout.model", "sprout.analysis.encoding", "sprout.analysis.records"} <= seen
-    assert code_version(measure) == code_version("build_artifacts.measure")
+    assert code_version(records) == code_version("sprout.analysis.records")
 
 
 def test_a_published_result_starts_an_empty_cache_warm_while_its_key_matches(tmp_path):
@@ -127,3 +127,22 @@ def test_a_published_file_counts_only_while_its_bytes_are_the_ones_recorded(tmp_
     site_file.write_bytes(b"edited by hand")
     assert reader.get("browser", compute, "k", publish=True, published_file=site_file) == b"onnx bytes"
     assert len(calls) == 3
+
+
+def test_a_published_record_keeps_each_entry_while_its_key_matches():
+    """The site's ablations.json as a storage option: entries whose key matches are kept as
+    published, the rest computed together in one call, and the report names both."""
+    record = {"a": {"key": "ka", "value": 1}, "b": {"key": "old", "value": 2}}
+    asked = []
+
+    def compute(names):
+        asked.append(names)
+        return {name: {"key": f"k{name}", "value": 10} for name in names}
+
+    cache = Cache(None)
+    got = cache.kept_in(record, {"a": "ka", "b": "kb", "c": "kc"}, compute, "record.json")
+    assert got == {"a": record["a"], "b": {"key": "kb", "value": 10}, "c": {"key": "kc", "value": 10}}
+    assert asked == [["b", "c"]]  # one call for everything stale or missing
+    assert cache.kept_as_published == ["record.json/a"] and cache.computed == ["record.json/b", "record.json/c"]
+    assert Cache(None).kept_in(record, {"a": "ka"}, compute, "record.json") == {"a": record["a"]}
+    assert asked == [["b", "c"]]  # nothing computed when every entry is kept

@@ -1,5 +1,5 @@
-"""The layer race's build stage (build_artifacts/layer_race.py) and its chapter numbers
-(sprout/chapter/layer_race.py), on a small made-up record: no training, no checkpoints."""
+"""The layer race's record, chapter numbers and data file (sprout/chapter/layer_race.py) and its
+figure (build_artifacts/figures.py), on a small made-up record: no training, no checkpoints."""
 
 import json
 import math
@@ -9,11 +9,10 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from build_artifacts import layer_race
 from build_artifacts.__main__ import main as build_main
-from build_artifacts.figures import figure_json
+from build_artifacts.figures import figure_json, layer_race_figure
 from build_artifacts.output import dumps
-from sprout.chapter.layer_race import layer_race_stats
+from sprout.chapter.layer_race import LayerRaceError, layer_race_stats, layer_race_table, read_record
 from sprout.training.toy_spec import load_spec
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "build_artifacts" / "schemas"
@@ -71,8 +70,10 @@ def validator(name):
     return jsonschema.Draft202012Validator(schema, registry=registry)
 
 
-def test_the_stage_gives_stats_a_schema_valid_table_and_figure(record_file):
-    stats, table, figure = layer_race.layer_race_outputs(record_file, SPEC)
+def test_the_record_gives_stats_a_schema_valid_table_and_figure(record_file):
+    record = read_record(record_file, SPEC)
+    stats, table = layer_race_stats(record), layer_race_table(record)
+    figure = layer_race_figure(table)
     validator("layer_race").validate(json.loads(dumps(table)))
     validator("figure").validate(json.loads(figure_json(figure)))
     validator("stats").validate(json.loads(dumps({**stats, **required_stats()})))
@@ -107,16 +108,16 @@ def test_the_chapter_numbers_per_depth():
 def test_a_record_raced_with_another_spec_stops_with_one_line(tmp_path):
     path = tmp_path / "toy-race.json"
     path.write_text(json.dumps(made_up_record({**SPEC, "lr": 0.02, "steps": 3000})), encoding="utf-8")
-    with pytest.raises(layer_race.LayerRaceError) as caught:
-        layer_race.layer_race_outputs(path, SPEC)
+    with pytest.raises(LayerRaceError) as caught:
+        read_record(path, SPEC)
     message = str(caught.value)
     assert "\n" not in message and "differs in lr, steps" in message
     assert f"`python -m sprout toy-race --out {path}`" in message
 
 
 def test_a_missing_record_names_the_command(tmp_path):
-    with pytest.raises(layer_race.LayerRaceError, match="python -m sprout toy-race"):
-        layer_race.layer_race_outputs(tmp_path / "nowhere.json", SPEC)
+    with pytest.raises(LayerRaceError, match="python -m sprout toy-race"):
+        read_record(tmp_path / "nowhere.json", SPEC)
 
 
 def test_the_build_stops_on_a_stale_record_before_reading_checkpoints(tmp_path, capsys):

@@ -8,13 +8,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from build_artifacts.output import rounded
 from sprout.analysis.encoding import inflate_encoded
 from sprout.chapter.examples import load_examples
 from sprout.corpus.data import REPO_ROOT
 from sprout.corpus.stories import generate_stories
 from sprout.notebook import ViewError, explorer, heads, story
 from sprout.notebook.checkpoints import PUBLISHED, same_tokenizer
+from sprout.rounding import rounded
 
 pytestmark = pytest.mark.slow  # runs the published checkpoints
 

@@ -215,14 +215,12 @@ def test_a_removal_column_without_a_control_is_refused_naming_it():
         measurements.together_stats(together([]))
 
 
-def test_the_build_refuses_a_column_without_a_control_in_one_line():
-    from build_artifacts import pipeline
-
+def test_the_chapter_refuses_a_column_without_a_control_in_one_line():
     measured = measurements.Measurements({"tom_he.layer": 7, "tom_he.head": 2}, {}, {}, {}, {}, [[5, 4]], [], {})
     lacking = together([1, 2], measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe"))
-    with pytest.raises(pipeline.PipelineError) as refused:
-        pipeline.with_controls(measured, lacking)
+    with pytest.raises(removals.ControlError) as refused:  # the build's and `sprout claims`' one line
+        measurements.with_together(measured, lacking)
     assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
-    stats = pipeline.with_controls(measured, together([1, 2, 3])).stats
+    stats = measurements.with_together(measured, together([1, 2, 3])).stats
     assert stats["ablation.controls.draws_with_tom_head"] == 0
     assert stats["ablation.controls.pronoun_ratio.lowest_without_tom_head"] == round(0.1 / 0.6, 4)

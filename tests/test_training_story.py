@@ -1,4 +1,4 @@
-"""The training story (build_artifacts/training_story.py) and its figure: the published Sprout's
+"""The training story (sprout/chapter/training_story.py) and its figure: the published Sprout's
 training.json, every stage, drawn as it is recorded."""
 
 import json
@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from build_artifacts import figures, training_story
+from build_artifacts import figures
+from sprout.chapter import training_story
 from sprout.corpus.data import REPO_ROOT
 
 TRAINING = REPO_ROOT / "build_artifacts" / "checkpoints" / "sprout" / "training.json"

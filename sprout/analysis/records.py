@@ -1,5 +1,5 @@
 """One story's record as the widgets read it: tokens, attention of every head and every model's
-top predictions. The artifacts' example files (build_artifacts/measure.py) and the notebook
+top predictions. The artifacts' example files (sprout/chapter/model_table.py) and the notebook
 views (sprout/notebook) are both made here, so both show the same numbers.
 
 Conventions: layers and heads are 0-based in arrays and 1-based wherever a reader sees them.

@@ -1,4 +1,4 @@
-"""The chapter's claims: floors on the measured numbers (sprout.chapter.measurements), and their verdicts.
+"""The chapter's claims: floors on its numbers (sprout.chapter.numbers.measure_chapter), and their verdicts.
 
 The chapter's prose names the claims its words rest on (`claim("name")` in docs/*.md, build_site/
 macros.py), so a threshold changed here changes what the build requires of the prose.
@@ -9,13 +9,10 @@ import json
 import math
 import operator
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..checkpoint import load_checkpoint
 from ..corpus.pronoun_stories import KINDS
 from . import removals
-from .examples import EXAMPLES_FILE, load_examples
-from .measurements import LOSS_CORPORA, MODELS, measure, tokenized_set, with_together
+from .measurements import LOSS_CORPORA
 
 # The floors the tests hold the published models to.
 THRESHOLDS = {
@@ -248,11 +245,8 @@ CLAIMS = (
         "even_guess_loss",
         "the window network's loss on random tokens seen once (nats)",
     ),
-)
-# Claims on numbers only the artifacts build measures (docs/artifacts/stats.json): the race's
-# controls (sprout.chapter.race), the own-thing probe (own_thing.py), every head removed alone
-# (build_artifacts.ablations), the training story and the layer race (layer_race.py, from its committed record).
-ARTIFACT_CLAIMS = (
+    # the race's controls (sprout.chapter.race), the own-thing probe (own_thing.py), every head
+    # removed alone (removal_pass.py), the training story and the layer race (layer_race.py, from its committed record)
     Claim(
         "repeat.gpt1.loss_first",
         ">=",
@@ -402,7 +396,6 @@ ARTIFACT_CLAIMS = (
     Claim("baselines.induction.called_heads", ">=", "one", "heads that clear both baselines of induction"),
     Claim("parameters.sprout", ">", "2 * parameters.gpt1", "Sprout's parameters, more than twice gpt-1's"),
 )
-ALL_CLAIMS = (*CLAIMS, *ARTIFACT_CLAIMS)
 
 
 def failure(claim, stats):
@@ -415,9 +408,10 @@ def failure(claim, stats):
     return None
 
 
-def artifact_claim_failures(stats):
-    """One line per claim of ARTIFACT_CLAIMS that stats.json does not back: the stat and its value."""
-    return [line for line in (failure(claim, stats) for claim in ARTIFACT_CLAIMS) if line]
+def claim_failures(stats):
+    """One line per backed claim that stats (stats.json, or measure_chapter()'s) does not back: the
+    number and its value."""
+    return [line for line in (failure(claim, stats) for claim in CLAIMS if claim.backed) if line]
 
 
 VALIDATION_CLAIM = Claim(
@@ -427,22 +421,9 @@ VALIDATION_CLAIM = Claim(
     "Sprout's loss on TinyStories validation (nats)",
     backed=False,
 )
-BY_NAME = {claim.id: claim for claim in (*ALL_CLAIMS, VALIDATION_CLAIM)}
-if len(BY_NAME) != len(ALL_CLAIMS) + 1:
+BY_NAME = {claim.id: claim for claim in (*CLAIMS, VALIDATION_CLAIM)}
+if len(BY_NAME) != len(CLAIMS) + 1:
     raise ValueError("two claims share a name: give one a name= of its own")
-
-
-def measure_published(checkpoints, tinystories_dir=None, examples_file=EXAMPLES_FILE, seed=0):
-    """Each checkpoint loaded once, the example set read once, every number measured once."""
-    loaded = {name: load_checkpoint(Path(checkpoints) / name) for name in MODELS}
-    models, tok = {name: v[0] for name, v in loaded.items()}, loaded["sprout"][1]
-    measured = measure(models, tok, tokenized_set(load_examples(examples_file), tok, models), tinystories_dir, seed)
-    if not measured.induction_heads:
-        return measured
-    together = removals.heads_removed_together(
-        models["sprout"], tok, measured.induction_heads, measured.control_pool, seed
-    )
-    return with_together(measured, together)
 
 
 def verdicts(stats):

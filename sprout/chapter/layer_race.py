@@ -7,7 +7,34 @@ induction and previous-token scores. Layers and heads are 1-based here, as every
 prints them.
 """
 
+import json
 import statistics
+from pathlib import Path
+
+from ..checkpoint import PUBLISHED
+
+RECORD = PUBLISHED / "toy-race.json"
+RERUN = "python -m sprout toy-race"
+
+
+class LayerRaceError(ValueError):
+    """A missing record, or one raced with another spec: one line for the user."""
+
+
+def read_record(path, spec):
+    """The record at `path`, checked against `spec` (the spec file's contents, as a dict)."""
+    path = Path(path)
+    if not path.is_file():
+        raise LayerRaceError(f"no layer race record at {path}: race it with `{RERUN} --out {path}`")
+    record = json.loads(path.read_text(encoding="utf-8"))
+    if record.get("spec") != spec:
+        raced = record.get("spec") or {}
+        differ = sorted(k for k in set(raced) | set(spec) if raced.get(k) != spec.get(k))
+        raise LayerRaceError(
+            f"{path} was raced with another spec than sprout/training/toy_race.json "
+            f"(differs in {', '.join(differ)}): race again with `{RERUN} --out {path}`"
+        )
+    return record
 
 
 def _median(values):

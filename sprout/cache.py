@@ -1,4 +1,5 @@
-"""Results an earlier build computed, kept on disk under a key of everything they depend on.
+"""Results computed before (by a build of the artifacts, or `sprout claims`), kept on disk under a
+key of everything they depend on.
 
 A result is stored under a name, with a key that hashes its inputs (checkpoint sha256s, seeds,
 token ids) together with the torch version and the source of every project module that
@@ -166,14 +167,25 @@ class Cache:
             self._write(path, {"key": key, "value": value})
         return value
 
+    def kept_in(self, record, keys, compute, what):
+        """Results a published record keeps, each entry with the key it was computed under (the
+        site's ablations.json: bf16 results, whose last bits differ from one CPU to the next, so
+        the site keeps the ones it published while their keys match). keys: name -> key;
+        compute(names) returns {name: entry} for the names whose entry is missing or stale; `what`
+        names the record in the report. The build writes the record with the site's files."""
+        kept = {name: record[name] for name, key in keys.items() if (record.get(name) or {}).get("key") == key}
+        missing = [name for name in keys if name not in kept]
+        self.kept_as_published += [f"{what}/{name}" for name in kept]
+        self.computed += [f"{what}/{name}" for name in missing]
+        return {**kept, **(compute(missing) if missing else {})}
+
     def _write(self, path, stored):
         _write_atomically(path, pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
 
     def report(self, log=None):
-        if self.folder is not None:
-            print(
-                f"cache: {len(self.reused)} results reused ({', '.join(self.reused) or 'none'}), "
-                f"{len(self.kept_as_published)} kept as published ({', '.join(self.kept_as_published) or 'none'}), "
-                f"{len(self.computed)} computed ({', '.join(self.computed) or 'none'})",
-                file=log or sys.stderr,
-            )
+        print(
+            f"cache: {len(self.reused)} results reused ({', '.join(self.reused) or 'none'}), "
+            f"{len(self.kept_as_published)} kept as published ({', '.join(self.kept_as_published) or 'none'}), "
+            f"{len(self.computed)} computed ({', '.join(self.computed) or 'none'})",
+            file=log or sys.stderr,
+        )

@@ -1,15 +1,8 @@
-"""The artifacts' records of the models: each example's tokens, attention and predictions
-(sprout.analysis.records, which the notebook views share), the model table. The named numbers themselves
-come from sprout.chapter.measurements.
+"""The models' table (parameters, context, training tokens, held-out losses) and their training
+times, from the checkpoints and their training records."""
 
-Conventions: layers and heads are 0-based in arrays and 1-based wherever a reader sees them
-(the "layer"/"head" fields). "Loss at token k" is the loss of predicting token k (0-based, ◆ is
-token 0) from the tokens before it.
-"""
-
-from sprout.analysis.records import example_record  # noqa: F401 (the pipeline's measure.example_record)
-from sprout.chapter.measurements import LOSS_CORPORA, MODELS
-from sprout.model import context_of, count_parameters
+from ..model import context_of, count_parameters
+from .measurements import LOSS_CORPORA, MODELS
 
 
 def training_tokens(training):

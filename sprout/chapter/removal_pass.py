@@ -1,12 +1,13 @@
-"""The ablation pass of the pipeline (sprout.analysis.ablate): every head of Sprout removed in turn.
+"""The chapter's pass over every head (sprout.analysis.ablate): each head of Sprout removed in turn.
 
 The pass runs in float32 under bf16 autocast, as the models run in training, and bf16 kernels
 differ in their last bits from one CPU to the next (AMX on Intel, AVX512-BF16 on AMD): a fresh
 pass moves about one number in ten in its fourth digit. So the published ablations.json is the
 pass's record: each measure's result carries a key made of the checkpoint, the texts it read and
-VERSION, and a build keeps a published result while its key matches, so that the site's bytes are
-the same on any CPU. (Everything else the pipeline reuses is in float64 and goes through
-build_artifacts.cache, which may recompute it anywhere.) Without TinyStories' validation.txt the
+VERSION, and the record is one of sprout.cache's storage options (Cache.kept_in): a published
+result is kept while its key matches, so that the site's bytes are the same on any CPU.
+(Everything else is in float64 and kept in the cache's folder or its published store, from which
+any CPU may recompute it.) Without TinyStories' validation.txt the
 validation measure cannot be computed; the published result for the same checkpoint is then kept,
 and where there is none the measure is left out.
 
@@ -17,22 +18,20 @@ heads (neither induction nor previous-token heads, which induction heads read) a
 random and removed together too: what is specific to the induction heads shows as the gap.
 """
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 
-from build_artifacts.output import rounded
-from sprout.analysis import ablate
-from sprout.chapter import removals
+from ..analysis import ablate
+from ..cache import digest
+from ..corpus.data import REPO_ROOT
+from ..rounding import rounded
+from . import removals
 
 VERSION = 1  # bump when the pass computes something else, so that every published result is recomputed
 FILE = "ablations.json"
+PUBLISHED_FOLDER = REPO_ROOT / "docs" / "artifacts"  # where the site's ablations.json, the published pass, lives
 VALIDATION = removals.VALIDATION
-
-
-def _digest(*parts):
-    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
 def published(folder):
@@ -44,35 +43,33 @@ def published(folder):
 
 
 def _keys(checkpoint_sha, measures, mean_texts):
-    means_key = _digest(VERSION, checkpoint_sha, [list(ids[: removals.STORY_TOKENS]) for ids in mean_texts])
-    return means_key, {m.name: _digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
+    means_key = digest(VERSION, checkpoint_sha, [list(ids[: removals.STORY_TOKENS]) for ids in mean_texts])
+    return means_key, {m.name: digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
 
 
-def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, published, seed=0, log=None):
+def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, published, cache, seed=0):
     """Per measure: its key, intact value and [layer][head] values with each head removed in turn;
-    a published result (ablations.json's content) is kept while its key matches."""
+    a published result (ablations.json's content) is kept while its key matches (cache.kept_in)."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    stored = published.get("measures", {})
-    results = {m.name: stored[m.name] for m in measures if stored.get(m.name, {}).get("key") == keys[m.name]}
-    todo = [m for m in measures if m.name not in results]
-    print(f"ablations: {len(results)} measures kept as published, {len(todo)} to compute", file=log or sys.stderr)
-    if not todo:
-        return {"means_key": means_key, "measures": results}
-    fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS))
-    results |= {
-        m.name: {
-            "key": keys[m.name],
-            "means_key": means_key,
-            "kind": m.kind,
-            "rows": len(m.rows),
-            "predictions": sum(map(len, m.positions)),
-            "intact": fresh["intact"][m.name],
-            "ablated": fresh["ablated"][m.name],
+
+    def compute(names):
+        todo = [m for m in measures if m.name in names]
+        fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS))
+        return {
+            m.name: {
+                "key": keys[m.name],
+                "means_key": means_key,
+                "kind": m.kind,
+                "rows": len(m.rows),
+                "predictions": sum(map(len, m.positions)),
+                "intact": fresh["intact"][m.name],
+                "ablated": fresh["ablated"][m.name],
+            }
+            for m in todo
         }
-        for m in todo
-    }
-    return {"means_key": means_key, "measures": results}
+
+    return {"means_key": means_key, "measures": cache.kept_in(published.get("measures", {}), keys, compute, FILE)}
 
 
 def summary(model, fresh, earlier, log=None):
@@ -109,21 +106,22 @@ def summary(model, fresh, earlier, log=None):
     }
 
 
-def together(model, tokenizer, checkpoint_sha, heads, others, published, seed=0, log=None):
+def together(model, tokenizer, checkpoint_sha, heads, others, published, cache, seed=0):
     """ablations.json's "together": the k best of `heads` ((layer, head), 1-based, best first)
     removed at once for every k, beside ablate.CONTROL_DRAWS sets of as many heads drawn from
     `others`, on every measure but the validation loss (so that a build without TinyStories
-    gives the same result); the published "together" is kept while its key matches."""
+    gives the same result); the published "together" is kept while its key matches (cache.kept_in)."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
     sets, controls = ablate.together_sets(heads, others, seed)
-    key = _digest(means_key, "together", sets, controls, [keys[m.name] for m in measures if m.name != VALIDATION])
-    stored = published.get("together", {})
-    if stored.get("key") == key:
-        print(f"ablations: {len(sets)} sets of heads removed together, kept as published", file=log or sys.stderr)
-        return stored
-    print(f"ablations: {len(sets)} sets of heads removed together, to compute", file=log or sys.stderr)
-    return rounded({"key": key, **removals.heads_removed_together(model, tokenizer, heads, others, seed)})
+    key = digest(means_key, "together", sets, controls, [keys[m.name] for m in measures if m.name != VALIDATION])
+
+    def compute(_):
+        return {
+            "together": rounded({"key": key, **removals.heads_removed_together(model, tokenizer, heads, others, seed)})
+        }
+
+    return cache.kept_in(published, {"together": key}, compute, FILE)["together"]
 
 
 def as_removed(result):
