@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from ..corpus.pronoun_stories import KINDS
 from . import removals
-from .measurements import LOSS_CORPORA
 
 # The floors the tests hold the published models to.
 THRESHOLDS = {
@@ -115,6 +114,26 @@ class Claim:
 
     def describe(self):
         return f"{self.text} {self.compare} {THRESHOLDS.get(self.threshold, self.threshold)}"
+
+
+def loss_order(corpus):
+    """The held-out loss on `corpus` orders the models: Sprout below gpt-1 below the window network."""
+    return (
+        Claim(
+            f"loss.{corpus}.sprout",
+            "<",
+            f"loss.{corpus}.gpt1",
+            f"Sprout's held-out loss on {corpus}, below gpt-1's",
+            name=f"loss.{corpus}.sprout_below_gpt1",
+        ),
+        Claim(
+            f"loss.{corpus}.gpt1",
+            "<",
+            f"loss.{corpus}.window",
+            f"gpt-1's held-out loss on {corpus}, below the window network's",
+            name=f"loss.{corpus}.gpt1_below_window",
+        ),
+    )
 
 
 CLAIMS = (
@@ -395,6 +414,7 @@ CLAIMS = (
     ),
     Claim("baselines.induction.called_heads", ">=", "one", "heads that clear both baselines of induction"),
     Claim("parameters.sprout", ">", "2 * parameters.gpt1", "Sprout's parameters, more than twice gpt-1's"),
+    *loss_order("generated"),
 )
 
 
@@ -414,30 +434,26 @@ def claim_failures(stats):
     return [line for line in (failure(claim, stats) for claim in CLAIMS if claim.backed) if line]
 
 
-VALIDATION_CLAIM = Claim(
-    "loss.tinystories_validation.sprout",
-    "<",
-    "tinystories_validation_loss",
-    "Sprout's loss on TinyStories validation (nats)",
-    backed=False,
+# Claims on TinyStories' validation text, measured only where its folder is here
+VALIDATION_CLAIMS = (
+    Claim(
+        "loss.tinystories_validation.sprout",
+        "<",
+        "tinystories_validation_loss",
+        "Sprout's loss on TinyStories validation (nats)",
+        backed=False,
+    ),
+    *loss_order("tinystories_validation"),
 )
-BY_NAME = {claim.id: claim for claim in (*CLAIMS, VALIDATION_CLAIM)}
-if len(BY_NAME) != len(CLAIMS) + 1:
+BY_NAME = {claim.id: claim for claim in (*CLAIMS, *VALIDATION_CLAIMS)}
+if len(BY_NAME) != len(CLAIMS) + len(VALIDATION_CLAIMS):
     raise ValueError("two claims share a name: give one a name= of its own")
 
 
 def verdicts(stats):
     """(claim, holds?, measured) for every claim whose number was measured here."""
-    rows = [(c.describe(), c.holds(stats), stats[c.key]) for c in CLAIMS]
-    if VALIDATION_CLAIM.key in stats:
-        rows.append((VALIDATION_CLAIM.describe(), VALIDATION_CLAIM.holds(stats), stats[VALIDATION_CLAIM.key]))
-    for corpus in LOSS_CORPORA:
-        losses = [stats.get(f"loss.{corpus}.{m}") for m in ("sprout", "gpt1", "window")]
-        if None not in losses:
-            rows.append(
-                (f"held-out loss on {corpus}: Sprout < gpt-1 < window", losses[0] < losses[1] < losses[2], losses)
-            )
-    return rows
+    measured = [*CLAIMS, *(c for c in VALIDATION_CLAIMS if all(k in stats for k in c.numbers()))]
+    return [(c.describe(), c.holds(stats), stats[c.key]) for c in measured]
 
 
 def print_claims(stats):
