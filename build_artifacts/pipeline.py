@@ -62,12 +62,12 @@ def _build(opts, bar):
     stage(0)  # first, as it is quick: a stale record stops the build before any checkpoint is read
     race_record = layer_race.read_record(opts.layer_race, load_spec().to_dict())
     stage(1)
-    published = load_published(opts.checkpoints)
-    to_score = placed_snapshots(opts, published)
+    loaded = load_published(opts.checkpoints)
+    to_score = placed_snapshots(opts, loaded)
     cache = Cache(opts.cache, published_store(opts))
     stage(2)
     removal_record = removal_pass.published(opts.out) or removal_pass.published(DEFAULT_OUT)
-    chapter = measure_chapter(published, opts.tinystories, cache, opts.examples, opts.seed, race_record, removal_record)
+    chapter = measure_chapter(loaded, opts.tinystories, cache, opts.examples, opts.seed, race_record, removal_record)
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
     stage(3)
     figs = chapter_figures(chapter, scored)
@@ -79,8 +79,8 @@ def _build(opts, bar):
             tmp / browser_model.FOLDER,
             cache,
             opts.checkpoints,
-            {name: published.models[name] for name in ("sprout", "gpt1")},
-            published.tokenizer,
+            {name: loaded.models[name] for name in ("sprout", "gpt1")},
+            loaded.tokenizer,
             chapter.records,
         )
         write_json(
@@ -88,7 +88,7 @@ def _build(opts, bar):
             manifest(
                 opts.seed,
                 library_versions(),
-                published.sha,
+                loaded.sha,
                 file_sha256(opts.examples),
                 [file_sha256(path / "model.safetensors") for path, *_ in to_score],
                 opts.tinystories is not None,
@@ -101,12 +101,12 @@ def _build(opts, bar):
     return Path(opts.out)
 
 
-def placed_snapshots(opts, published):
+def placed_snapshots(opts, loaded):
     """The snapshots to score onto the training story, placed on its stages (none without --snapshots)."""
     if opts.snapshots is None:
         return ()
-    sprout = published.trainings["sprout"]
-    return snapshots.placed(opts.snapshots, sprout, training_story.training_story(sprout), published.sha["sprout"])
+    sprout = loaded.trainings["sprout"]
+    return snapshots.placed(opts.snapshots, sprout, training_story.training_story(sprout), loaded.sha["sprout"])
 
 
 def chapter_figures(chapter, scored):

@@ -29,7 +29,7 @@ PUBLISHED_FILES = ("config.json", "model.safetensors", "tokenizer.json", "traini
 
 
 @dataclass
-class Published:
+class PublishedModels:
     """The published checkpoints, loaded once: the chapter's models (MODELS) and the race's controls."""
 
     folder: Path
@@ -67,7 +67,7 @@ def load_published(folder):
         if tok.vocab_size != tokenizer.vocab_size or tok.start_id != tokenizer.start_id:
             raise CheckpointError(f"checkpoint {m} has a different tokenizer from sprout's")
     controls = race.load_controls(folder)
-    return Published(
+    return PublishedModels(
         folder,
         {m: v[0] for m, v in loaded.items()},
         tokenizer,
@@ -97,7 +97,7 @@ class Chapter:
 
 
 def measure_chapter(
-    published,
+    loaded,
     tinystories=None,
     cache=None,
     examples_file=EXAMPLES_FILE,
@@ -105,7 +105,7 @@ def measure_chapter(
     race_record=None,
     removal_record=None,
 ):
-    """Every number the chapter names, measured on `published` (load_published()).
+    """Every number the chapter names, measured on `loaded` (load_published()).
 
     tinystories: the TinyStories folder (None: the numbers that read its validation text are left
     out, or kept from removal_record). cache: a sprout.cache.Cache (None: everything computed).
@@ -119,7 +119,7 @@ def measure_chapter(
         race_record = layer_race.read_record(layer_race.RECORD, load_spec().to_dict())
     if removal_record is None:
         removal_record = removal_pass.published(removal_pass.PUBLISHED_FOLDER)
-    models, tokenizer, sha = published.models, published.tokenizer, published.sha
+    models, tokenizer, sha = loaded.models, loaded.tokenizer, loaded.sha
     tokenized = measurements.tokenized_set(load_examples(examples_file), tokenizer, models)
     # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
     texts = (tokenizer.sha256(), [(repr(t.example), t.ids) for t in tokenized])
@@ -174,7 +174,7 @@ def measure_chapter(
         code_version(own_thing),
         publish=True,
     )
-    controls = published.controls
+    controls = loaded.controls
     raced = cache.get(
         "race",
         lambda: race.race_stats(
@@ -185,7 +185,7 @@ def measure_chapter(
             seed,
         ),
         sha,
-        published.control_sha,
+        loaded.control_sha,
         texts,
         seed,
         code_version(race),
@@ -200,17 +200,17 @@ def measure_chapter(
         head_dim,
         code_version(dot_products),
     )
-    table = model_table(models, published.trainings, measured.stats)
-    story = training_story.training_story(published.trainings["sprout"])
-    trainings = {**published.trainings, **{n: c[2] for n, c in controls.items()}}
+    table = model_table(models, loaded.trainings, measured.stats)
+    story = training_story.training_story(loaded.trainings["sprout"])
+    trainings = {**loaded.trainings, **{n: c[2] for n, c in controls.items()}}
     stats = {
         **measured.stats,
-        **model_stats(table, published.trainings),
+        **model_stats(table, loaded.trainings),
         **spread_stats(spread),
         **example_stats(tokenized, records),
         **removal_pass.ablation_stats(removed_alone, measured.stats),
         **training_story.story_stats(story, THRESHOLDS["induction_score"]),
-        **training_story.stage_stats(published.trainings["sprout"]),
+        **training_story.stage_stats(loaded.trainings["sprout"]),
         **own,
         **raced,
         **race.trained_on_stats(trainings),
