@@ -58,67 +58,66 @@ class Detector:
         return f"{self.measures}, over {self.rows.format(n=n, text=text)}"
 
 
-def _position(function):
-    """A detector of where a head looks by position alone: the same on a repeat and on any text,
-    over every token after ◆."""
-    return (lambda weights, n: function(weights)), (lambda weights, ids: function(weights)), (lambda ids: len(ids) - 1)
+def _by_position(function):
+    """The functions of a detector of where a head looks by position alone: the same on a repeat
+    and on any text, over every token after ◆."""
+    return {
+        "on_repeats": lambda weights, n: function(weights),
+        "on_text": lambda weights, ids: function(weights),
+        "count": lambda ids: len(ids) - 1,
+    }
 
 
-AFTER_START = ("{text}'s {n} tokens after ◆", "{text} has no token after ◆")
-
-
-_PREVIOUS, _FIRST, _ARGMAX = (
-    _position(f) for f in (previous_token_scores, first_token_scores, first_token_argmax_share)
-)
+AFTER_START = {"rows": "{text}'s {n} tokens after ◆", "none": "{text} has no token after ◆"}
 
 DETECTORS = (
     Detector(
-        "previous_token",
-        "previous-token",
-        "mean weight on the token just before",
-        *AFTER_START,
-        "Previous-token score (example stories)",
-        "examples",
-        ("untrained",),
-        *_PREVIOUS,
+        name="previous_token",
+        label="previous-token",
+        measures="mean weight on the token just before",
+        title="Previous-token score (example stories)",
+        read_on="examples",
+        must_clear=("untrained",),
         in_widgets=True,
+        **AFTER_START,
+        **_by_position(previous_token_scores),
     ),
     Detector(
-        "first_token",
-        "first-token (◆)",
-        "mean weight on ◆",
-        *AFTER_START,
-        "Weight on ◆ (example stories)",
-        "examples",
-        ("untrained",),
-        *_FIRST,
+        name="first_token",
+        label="first-token (◆)",
+        measures="mean weight on ◆",
+        title="Weight on ◆ (example stories)",
+        read_on="examples",
+        must_clear=("untrained",),
         in_widgets=True,
+        **AFTER_START,
+        **_by_position(first_token_scores),
     ),
     Detector(
-        "first_token_argmax",
-        "◆ as largest weight",
-        "share of rows whose largest weight is on ◆",
-        *AFTER_START,
-        "Share of rows whose largest weight is on ◆ (example stories)",
-        "examples",
-        ("untrained",),
-        *_ARGMAX,
+        name="first_token_argmax",
+        label="◆ as largest weight",
+        measures="share of rows whose largest weight is on ◆",
+        title="Share of rows whose largest weight is on ◆ (example stories)",
+        read_on="examples",
+        must_clear=("untrained",),
         in_widgets=False,
+        **AFTER_START,
+        **_by_position(first_token_argmax_share),
     ),
-    # an induction head claims to read the text, so shuffling the text must take its score away
     Detector(
-        "induction",
-        "induction",
-        "mean weight on the token after an earlier copy",
-        "the {n} tokens of {text} that repeat an earlier stretch",
-        "{text} repeats no stretch of two or more tokens",
-        "Induction score (repeated random tokens)",
-        "repeats",
-        ("untrained", "shuffled"),
-        induction_scores,
-        text_induction_scores,
-        lambda ids: len(induction_pairs(ids)),
+        name="induction",
+        label="induction",
+        measures="mean weight on the token after an earlier copy",
+        rows="the {n} tokens of {text} that repeat an earlier stretch",
+        none="{text} repeats no stretch of two or more tokens",
+        title="Induction score (repeated random tokens)",
+        read_on="repeats",
+        # an induction head claims to read the text, so shuffling the text must take its score away
+        must_clear=("untrained", "shuffled"),
         in_widgets=True,
+        on_repeats=induction_scores,
+        on_text=text_induction_scores,
+        count=lambda ids: len(induction_pairs(ids)),
     ),
 )
 SCORE_KINDS = tuple(d.name for d in DETECTORS)
