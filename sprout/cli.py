@@ -217,13 +217,18 @@ def cmd_claims(args):
 
     # the build's cache and the results it published (read only): a warm cache answers at once
     cache = Cache(None if args.no_cache else DEFAULT_FOLDER, Published())
-    chapter = measure_chapter(
-        load_published(args.checkpoints), tinystories_folder(args.tinystories), cache, args.examples
-    )
+    tinystories = tinystories_folder(args.tinystories)
+    if tinystories is None:
+        print(
+            "claims: no TinyStories folder here (--tinystories DIR): numbers on held-out stories read "
+            "generated stories instead of validation.txt, as each line says, and the validation claims are left out",
+            file=sys.stderr,
+        )
+    chapter = measure_chapter(load_published(args.checkpoints), tinystories, cache, args.examples)
     if args.json:
         print(json.dumps(chapter.stats, indent=1, ensure_ascii=False))
     else:
-        print_claims(chapter.stats)
+        print_claims(chapter.stats, chapter.measured_on)
 
 
 def cmd_probes(args):

@@ -450,15 +450,34 @@ if len(BY_NAME) != len(CLAIMS) + len(VALIDATION_CLAIMS):
     raise ValueError("two claims share a name: give one a name= of its own")
 
 
+# the word `sprout claims` prints for a claim, by (backed?, holds?)
+VERDICT_WORDS = {
+    (True, True): "PASS",
+    (True, False): "FAIL",
+    (False, False): "NOT YET",  # a floor kept for a later Sprout, not reached: as expected
+    (False, True): "NOW HOLDS",  # reached: mark the claim backed
+}
+
+
 def verdicts(stats):
-    """(claim, holds?, measured) for every claim whose number was measured here."""
+    """(word, claim, measured) for every claim whose number was measured here."""
     measured = [*CLAIMS, *(c for c in VALIDATION_CLAIMS if all(k in stats for k in c.numbers()))]
-    return [(c.describe(), c.holds(stats), stats[c.key]) for c in measured]
+    return [(VERDICT_WORDS[c.backed, c.holds(stats)], c, stats[c.key]) for c in measured]
 
 
-def print_claims(stats):
-    for claim, holds, measured in verdicts(stats):
-        print(f"{'PASS' if holds else 'FAIL'}  {claim}: {json.dumps(measured, ensure_ascii=False)}")
+def _sample(about):
+    """A held-out sample (a measured_on entry) in words."""
+    corpus = "generated" if about["corpus"] == "generated" else "TinyStories validation"
+    return f"{about['stories']} {corpus} stories"
+
+
+def print_claims(stats, measured_on=None):
+    """A line per claim; a number read on a held-out sample names it (measure_chapter's measured_on),
+    so that a stand-in sample (generated stories where validation.txt is not here) shows."""
+    measured_on = measured_on or {}
+    for word, claim, measured in verdicts(stats):
+        on = f" (on {_sample(measured_on[claim.key])})" if claim.key in measured_on else ""
+        print(f"{word:<9} {claim.describe()}: {json.dumps(measured, ensure_ascii=False)}{on}")
     print(
         f"probe  the Tom head's share of a pronoun on its character over {stats['probes.stories']} stories: "
         f"{stats['probes.pronoun.tom_head']}"

@@ -108,11 +108,22 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-def start_server(folder):
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a browser leaving a page drops the downloads it no longer needs: a broken pipe here, not a fault
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def start_server(handler):
+    """A local server on a free port answering with `handler`, in a thread of its own."""
+    server = _QuietServer((LOCAL_HOST, 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def serve_files(folder, handler=_QuietHandler):
+    return start_server(functools.partial(handler, directory=str(folder)))
 
 
 @pytest.fixture(scope="session")
@@ -120,7 +131,7 @@ def serve():
     servers = []
 
     def serve_folder(folder):
-        server = start_server(folder)
+        server = serve_files(folder)
         servers.append(server)
         return f"http://{LOCAL_HOST}:{server.server_port}/"
 

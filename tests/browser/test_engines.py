@@ -15,8 +15,6 @@ is killed at teardown.
     pytest -m engines           # both engines (skips, naming the package, where one is missing)
 """
 
-import functools
-import http.server
 import importlib
 import json
 import math
@@ -26,12 +24,11 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from conftest import LOCAL_HOST, WAIT_CEILING_MS, _QuietHandler
+from conftest import LOCAL_HOST, WAIT_CEILING_MS, _QuietHandler, serve_files
 
 from build_site.widget_blocks import widget_tags
 
@@ -130,17 +127,10 @@ class _RecordingHandler(_QuietHandler):
         self.wfile.write(body)
 
 
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        pass  # a browser that leaves a page cancels its downloads (a broken pipe here)
-
-
 @pytest.fixture(scope="module")
 def site(built_site_folder):
     """Base URL of the built site, every HTML page with the error recorder first in its <head>."""
-    handler = functools.partial(_RecordingHandler, directory=str(built_site_folder))
-    server = _Server((LOCAL_HOST, 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve_files(built_site_folder, _RecordingHandler)
     yield f"http://{LOCAL_HOST}:{server.server_port}/"
     server.shutdown()
     server.server_close()

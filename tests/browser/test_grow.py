@@ -10,14 +10,11 @@ data-phase-2), never for a length of time.
     pytest -m benchmark tests/browser/test_grow.py         # steps/s here against Python's
 """
 
-import functools
-import http.server
 import json
 import math
-import threading
 
 import pytest
-from conftest import LOCAL_HOST, ROOT, _QuietHandler
+from conftest import LOCAL_HOST, ROOT, _QuietHandler, serve_files
 from test_accessibility import audit_both_palettes, axe_findings
 
 from build_site import csp, tfjs
@@ -43,9 +40,7 @@ def policy_server(folder, policy):
             self.send_header("Content-Security-Policy", policy)
             super().end_headers()
 
-    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), functools.partial(Handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return serve_files(folder, Handler)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import threading
 import jupytext
 import nbformat
 import pytest
-from conftest import LOCAL_HOST, NEXT_FRAME, WAIT_CEILING_MS
+from conftest import LOCAL_HOST, NEXT_FRAME, WAIT_CEILING_MS, start_server
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from test_accessibility import AXE, BLOCKING
@@ -135,8 +135,7 @@ def test_a_view_still_arriving_waits_for_the_data_inside_it(browse):
         (_HeldPage,),
         {"parts": (page_html, second.html[cut:] + "</main></body></html>"), "release": threading.Event()},
     )
-    server = http.server.ThreadingHTTPServer((LOCAL_HOST, 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = start_server(handler)
     try:
         page = browse.page
         browse.goto(f"http://{LOCAL_HOST}:{server.server_port}/", wait_until="commit")
