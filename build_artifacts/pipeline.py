@@ -59,6 +59,7 @@ def _build(opts, bar):
         if i:
             bar.update(1)
 
+    refuse_stand_in_corpus(opts)
     stage(0)  # first, as it is quick: a stale record stops the build before any checkpoint is read
     race_record = layer_race.read_record(opts.layer_race, load_spec().to_dict())
     stage(1)
@@ -159,9 +160,25 @@ def write_data(folder, chapter, seed):
     write_json(folder / "stats.json", chapter.stats)
 
 
+def writes_site_data(opts):
+    return Path(opts.out).resolve() == DEFAULT_OUT.resolve()
+
+
+def refuse_stand_in_corpus(opts):
+    """The site's own data publishes numbers read on TinyStories' validation.txt. Without that
+    folder, generated stories would stand in and the build would quietly replace those numbers
+    (and their published record) with others: it stops instead, before reading anything."""
+    if opts.tinystories is None and writes_site_data(opts):
+        raise FileNotFoundError(
+            f"no TinyStories folder here, and {DEFAULT_OUT.parent.name}/{DEFAULT_OUT.name}/ publishes numbers measured on its "
+            "validation.txt: pass --tinystories DIR (or set SPROUT_TINYSTORIES), or --out DIR to build "
+            "elsewhere on generated stories"
+        )
+
+
 def published_store(opts):
     """The results kept in the repository: read by every build, written only by the one that
     writes the site's own data; none with --recompute."""
     if opts.recompute:
         return None
-    return Published(writable=Path(opts.out).resolve() == DEFAULT_OUT.resolve())
+    return Published(writable=writes_site_data(opts))
