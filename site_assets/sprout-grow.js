@@ -250,9 +250,18 @@ class SproutGrow extends SproutElement {
     this.autoPaused = auto;
     this.runner.pause();
     this.setState('paused');
-    this.announce(
-      `Paused at step ${formatCount(this.slowestStep())}${auto ? ' while the page is hidden' : ''}.`,
-    );
+    this.announce(this.pausedSentence());
+  }
+
+  pausedSentence() {
+    return `Paused at step ${formatCount(this.slowestStep())}${this.autoPaused ? ' while the page is hidden' : ''}.`;
+  }
+
+  /** Every worker has stopped: the step shown, and said, becomes the one they hold at. */
+  onHeld() {
+    this.render();
+    this.announce(this.pausedSentence());
+    this.dataset.held = 'true';
   }
 
   resumeRace() {
@@ -293,7 +302,9 @@ class SproutGrow extends SproutElement {
       }
     } else if (message.type === 'holding') {
       model.holding = true;
-      if (this.paused && session.allHolding()) this.dataset.held = 'true';
+      // the step it stopped at: progress reports are thinned out, and the pause lands between steps
+      session.progress(layers, message.step, model.perSecond);
+      if (this.paused && session.allHolding()) this.onHeld();
     } else if (message.type === 'progress') {
       session.progress(layers, message.step, message.perSecond);
       this.runner?.allow(session.slowestStep());

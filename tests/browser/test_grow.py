@@ -125,8 +125,13 @@ def test_the_widget_loads_without_tensorflow_and_start_trains_both_toys(browse, 
     assert shadow(page, ".evaluations tbody tr").count() >= 1
 
 
+# frames a busy machine is slow to give: the widget draws (and shows its step) a frame after a report
+SLOW_FRAMES = "() => { window.requestAnimationFrame = (draw) => setTimeout(() => draw(performance.now()), 400); }"
+
+
 def test_pause_holds_every_worker_between_steps_and_resume_and_reset_work(browse, grow_root):
     page = open_grow(browse, grow_root)
+    page.evaluate(SLOW_FRAMES)  # seen on a busy run: held at step 3 while the page still showed 1
     shadow(page, "button[data-action=start]").click()
     wait_for_step_above(page, 0)
     pause = page.get_by_role("button", name="Pause")
@@ -134,13 +139,14 @@ def test_pause_holds_every_worker_between_steps_and_resume_and_reset_work(browse
     assert page.evaluate(STATE) == "paused"
     page.wait_for_function(f"() => {HOST}.dataset.held === 'true'", timeout=TRAINING_TIMEOUT)
     held = page.evaluate(STEP)
-    assert "Paused at step" in shadow(page, ".outcome").inner_text()
+    assert f"Paused at step {held:,}." in shadow(page, ".outcome").inner_text()  # the step it holds at
     # a round trip through every worker while paused: each answers, and none took a step
     page.evaluate(f"() => {HOST}.askAttention(7)")
     page.wait_for_function(f"() => {HOST}.dataset.example === '7'", timeout=TRAINING_TIMEOUT)
     assert page.evaluate(STEP) == held
     steps = [int(s) for s in shadow(page, ".model-maps").evaluate_all("els => els.map(e => e.dataset.step)")]
-    assert steps and all(s >= held for s in steps)
+    # the step shown once held is the slowest toy's own step, not a progress report behind it
+    assert steps and min(steps) == held
     page.get_by_role("button", name="Resume").click()
     assert page.evaluate(STATE) == "running"
     wait_for_step_above(page, held)
