@@ -15,7 +15,7 @@ from pathlib import Path
 import jupytext
 from mkdocs.exceptions import PluginError
 
-from build_site import csp, tfjs
+from build_site import claims_check, csp, tfjs
 from build_site.math import render_math
 from site_files.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
@@ -153,6 +153,16 @@ NOTEBOOK_CODE = '<div class="highlight-ipynb hl-python"'
 def add_accessible_names(output):
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG + ' aria-label="Search"')
     return output.replace(NOTEBOOK_CODE, NOTEBOOK_CODE + ' tabindex="0"')
+
+
+def on_page_content(html, page, config, files):
+    """The chapter's claims must still find their words on the page (build_site/claims_check.py)."""
+    if page.file.src_path == claims_check.CHAPTER_PAGE:
+        try:
+            claims_check.check_words(html)
+        except claims_check.ClaimCheckError as error:
+            raise PluginError(str(error)) from None
+    return html
 
 
 def on_post_page(output, page, config):

@@ -119,16 +119,12 @@ def reference_texts(tokenizer, generated=None):
     return tokenizer.encode_batch(data.heldout_generated(STORIES) if generated is None else generated)
 
 
-def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
-    """The standard measures intact and without each of `heads` ((layer, head), 1-based):
-    {"intact": {measure: value}, (layer, head): {measure: value}}."""
-    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
+def removed_one_at_a_time(model, measures, mean_texts, only=None):
+    """Each head (or each of `only`, (layer, head) 1-based) removed alone, replaced by its mean
+    over mean_texts' first STORY_TOKENS tokens: ablate.ablate_heads' result on `measures`."""
     means = ablate.mean_head_outputs(model, mean_texts, STORY_TOKENS)
-    result = ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
-    return {
-        "intact": result["intact"],
-        **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads},
-    }
+    heads = None if only is None else {(l - 1, h - 1) for l, h in only}
+    return ablate.ablate_heads(model, measures, means, only=heads)
 
 
 def heads_removed_together(model, tokenizer, heads, others, seed=0):
