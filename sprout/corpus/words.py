@@ -10,6 +10,7 @@ before it writes a story."""
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from pathlib import Path
 
@@ -35,6 +36,14 @@ def _word_list(path: Path, key: str, value):
     return _entries(path, key, value)
 
 
+def _list_at(path: Path, error: tomllib.TOMLDecodeError) -> str:
+    """' in the list KEY' for the list written where a TOML error is (its message says the line)."""
+    line = re.search(r"at line (\d+)", str(error))
+    lines = path.read_text(encoding="utf-8").splitlines()[: int(line[1])] if line else []
+    keys = [m[1] for text in lines if (m := re.match(r"([A-Za-z_][^=]*?)\s*=", text))]
+    return f" in the list {keys[-1]!r}" if keys else ""
+
+
 @functools.cache
 def read_word_lists(path: Path, keys: tuple[str, ...]) -> dict:
     """The lists of a TOML file by key, once per file: every one of keys there, every entry a string."""
@@ -43,11 +52,13 @@ def read_word_lists(path: Path, keys: tuple[str, ...]) -> dict:
             table = tomllib.load(f)
     except OSError as e:
         raise WordListError(f"{path}: cannot read the file of words ({e.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise WordListError(f"{path}: not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise WordListError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise WordListError(f"{path}: not valid TOML{_list_at(path, e)}: {e}") from None
     for key in keys:
         if key not in table:
-            raise WordListError(f"{path}: no list {key!r}, which the story generator reads")
+            raise WordListError(f"{path}: no list {key!r}, which the generator reads")
     return {key: _word_list(path, key, value) for key, value in table.items()}
 
 
