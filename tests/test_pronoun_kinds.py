@@ -17,7 +17,7 @@ from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import kind_examples
 from sprout.corpus.grammar import Person
 from sprout.corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST, PronounStoryError, two_child_story
-from sprout.corpus.words import BOY_NAMES
+from sprout.corpus.words import WORDS
 from sprout.model import build_model
 from tests.conftest import SMALL
 
@@ -33,8 +33,8 @@ def test_each_kind_names_the_children_in_its_order(kind):
     rng = random.Random(1)
     for _ in range(50):
         story = two_child_story(rng, kind)
-        assert (story.referent in BOY_NAMES) == (story.pronoun == "he") == (story.possessive == "his")
-        assert (story.other in BOY_NAMES) != (story.referent in BOY_NAMES)  # a boy and a girl
+        assert (story.referent in WORDS.boy_names) == (story.pronoun == "he") == (story.possessive == "his")
+        assert (story.other in WORDS.boy_names) != (story.referent in WORDS.boy_names)  # a boy and a girl
         going_on = story.text.rsplit(". ", 1)[1]
         assert re.fullmatch(rf"(Then|After that,|Later,) {story.pronoun} [a-z ]+ {story.possessive}", going_on)
         before = story.text[: story.text.rindex(f" {story.pronoun} ")]
