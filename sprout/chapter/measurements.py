@@ -179,7 +179,7 @@ def removal_stats(removed, roles):
                 f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
             }
         )
-        for name in ("pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
+        for name in ("repeat_second", "pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
         if "pronoun_other" in at:
@@ -210,12 +210,19 @@ def together_stats(together):
         "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
         "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),
     }
-    for column, drawn in controls.items():
+    stats.update(spread_stats("ablation.controls", controls))
+    return stats
+
+
+def spread_stats(prefix, columns):
+    """Each column's median, lowest and highest value over its controls, under prefix.column."""
+    stats = {}
+    for column, drawn in columns.items():
         stats.update(
             {
-                f"ablation.controls.{column}.median": round(statistics.median(drawn), 4),
-                f"ablation.controls.{column}.lowest": round(min(drawn), 4),
-                f"ablation.controls.{column}.highest": round(max(drawn), 4),
+                f"{prefix}.{column}.median": round(statistics.median(drawn), 4),
+                f"{prefix}.{column}.lowest": round(min(drawn), 4),
+                f"{prefix}.{column}.highest": round(max(drawn), 4),
             }
         )
     return stats

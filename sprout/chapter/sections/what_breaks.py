@@ -23,8 +23,16 @@ def together_stats(reading, stats):
     return out
 
 
+SAME_LAYER_ROLES = ("previous_token_head", "tom_head")  # one head each, beside every other head of its layer
+
+
 def measure(reading):
-    stats = measurements.removal_stats(removal_pass.as_removed(reading.removals), reading.roles)
+    alone = removal_pass.as_removed(reading.removals)
+    stats = measurements.removal_stats(alone, reading.roles)
+    for role in SAME_LAYER_ROLES:
+        layer, head = reading.roles[role]
+        columns = removals.same_layer_columns(alone, layer, head)
+        stats.update(measurements.spread_stats(f"ablation.{role}.same_layer", columns))
     if reading.removals.get("together"):
         stats.update(together_stats(reading, stats))
     stats.update(removal_pass.ablation_stats(reading.removals, stats))
