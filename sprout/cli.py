@@ -301,10 +301,13 @@ def cmd_toy_race(args):
     torch.set_num_threads(args.threads)
 
     def report(run):
-        change = run["phase_change_step"]
+        change, drop = run["phase_change_step"], run["drop_step"]
         print(
             f"{run['layers']} layer(s), seed {run['seed']}: "
-            f"{'no phase change' if change is None else f'phase change at step {change}'}, "
+            f"{'no sudden drop' if drop is None else f'drop at step {drop}'}, "
+            f"induction rise at step {run['induction_rise_step']}, "
+            f"{'confirmed' if run['confirmed'] else 'not confirmed'}; "
+            f"{'never below the line' if change is None else f'below the line at step {change}'}, "
             f"final copy loss {run['final_loss']}, {run['training_s']} s",
             file=sys.stderr,
             flush=True,

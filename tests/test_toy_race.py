@@ -15,7 +15,7 @@ from sprout.cli import main as sprout_main
 from sprout.training import toy_data
 from sprout.training.toy_data import copy_positions, heldout_batch, training_batch
 from sprout.training.toy_model import build_toy
-from sprout.training.toy_race import phase_change_step, train_one
+from sprout.training.toy_race import phase_change, phase_change_step, rise_step, steepest_drop, train_one
 from sprout.training.toy_scores import best_heads, copy_loss, induction_scores, previous_token_scores
 from sprout.training.toy_spec import SPEC_FILE, ToySpec, load_spec
 
@@ -213,6 +213,58 @@ def test_the_phase_change_is_the_first_evaluation_below_the_threshold(curve, ste
     assert phase_change_step(curve, math.log(16) / 2) == step
 
 
+PLATEAU = math.log(16)
+
+
+def steps_of(values):
+    return [(50 * i, v) for i, v in enumerate(values)]
+
+
+SUDDEN = steps_of([2.8, 2.78, 2.75, 2.74, 2.2, 1.3, 1.0, 0.95, 0.9, 0.88])  # falls 1.44 nats from 150 to 250
+SLIDE = steps_of([2.8 - 0.2 * i for i in range(10)])  # the same 1.8 nats, evenly: 0.4 per window
+RISING = steps_of([0.05, 0.05, 0.06, 0.06, 0.3, 0.6, 0.7, 0.72, 0.74, 0.75])  # passes 0.375 at 250
+
+
+def test_a_sudden_drop_is_found_at_its_steepest_window():
+    assert steepest_drop(SUDDEN, PLATEAU / 8) == {"step": 200, "window": [150, 250], "fall": 1.44}
+
+
+def test_a_slow_slide_has_no_drop_even_past_the_line():
+    assert steepest_drop(SLIDE, PLATEAU / 8) is None  # 0.4 nats a window: 2/9 of its whole fall, under a quarter
+    assert phase_change_step(SLIDE, PLATEAU / 2) == 400  # the threshold crossing alone calls it one
+    found = phase_change(SLIDE, RISING, PLATEAU)
+    assert found["drop_step"] is None and found["drop_window"] is None and not found["confirmed"]
+
+
+@pytest.mark.parametrize("losses", [[2.8, 2.7, 2.6], [2.8, 2.75, 2.7, 2.62, 2.6, 2.55, 2.5, 2.48, 2.45]])
+def test_a_small_fall_is_no_drop_however_steep_its_share(losses):
+    assert steepest_drop(steps_of(losses), PLATEAU / 8) is None  # under an eighth of ln 16, 0.35 nats
+
+
+def test_a_drop_with_the_induction_score_rising_in_it_is_confirmed():
+    assert rise_step(RISING) == 250
+    assert phase_change(SUDDEN, RISING, PLATEAU) == {
+        "drop_step": 200,
+        "drop_window": [150, 250],
+        "drop_fall": 1.44,
+        "induction_rise_step": 250,
+        "confirmed": True,
+    }
+
+
+@pytest.mark.parametrize(
+    "scores, rise",
+    [
+        ([0.05, 0.06, 0.05, 0.06, 0.05, 0.06, 0.05, 0.06, 0.05, 0.06], 0),  # flat: above half its last at once
+        ([0.05] * 7 + [0.3, 0.6, 0.7], 400),  # rises, but after the drop is over
+        ([0.0] * 10, None),
+    ],
+)
+def test_a_drop_without_the_induction_score_rising_in_it_is_not_confirmed(scores, rise):
+    found = phase_change(SUDDEN, steps_of(scores), PLATEAU)
+    assert found["drop_step"] == 200 and found["induction_rise_step"] == rise and found["confirmed"] is False
+
+
 # a run and the command, on a toy spec (their shape, not what they learn)
 
 TINY = dataclasses.replace(SPEC, steps=4, eval_every=2, eval_batch=8, layers=(1, 2), seeds=(0,))
@@ -224,6 +276,11 @@ def test_a_run_records_what_the_race_reports():
     assert run["final_loss"] == pytest.approx(run["curve"][-1][1], abs=1e-4)
     assert run["layers"] == 2 and run["seed"] == 0 and run["steps_per_s"] > 0
     assert set(run) >= {"phase_change_step", "induction", "induction_head", "previous_token", "previous_token_head"}
+    assert set(run) >= {"drop_step", "drop_window", "drop_fall", "induction_rise_step", "confirmed"}
+    assert (
+        [step for step, _ in run["induction_curve"]] == [step for step, _ in run["previous_token_curve"]] == [0, 2, 4]
+    )
+    assert all(0 <= score <= 1 for _, score in run["induction_curve"] + run["previous_token_curve"])
     again = train_one(TINY, 2, 0)
     assert again["curve"] == run["curve"]
 
@@ -236,6 +293,14 @@ def test_the_command_writes_one_record(tmp_path, capsys):
     assert record["spec"] == TINY.to_dict()
     assert [(r["layers"], r["seed"]) for r in record["runs"]] == [(1, 0), (2, 0)]
     assert record["plateau"] == round(math.log(16), 4) and record["threshold"] == round(math.log(16) / 2, 4)
+    assert record["drop_rule"] == {
+        "window": 3,
+        "min_fall": round(math.log(16) / 8, 4),
+        "min_share": 0.25,
+        "rise_share": 0.5,
+    }
+    one_layer = record["runs"][0]
+    assert all(score is None for _, score in one_layer["previous_token_curve"])  # no layer below its heads
     assert sorted(p.name for p in out.parent.iterdir()) == ["toy-race.json"]  # no temporary file left
     assert "2 layer(s), seed 0" in capsys.readouterr().err
 

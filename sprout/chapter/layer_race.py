@@ -1,10 +1,13 @@
 """The layer race's numbers, as the chapter cites them: from the committed record of
 `sprout toy-race` (sprout.training.toy_race), never from a training run of the build.
 
-Per depth: how many seeds' copy loss fell below half of ln vocab (their phase change), the median,
-first and last of those steps (None where no seed dropped), the final copy losses, and the best
-induction and previous-token scores. Layers and heads are 1-based here, as everywhere the chapter
-prints them.
+Per depth: how many seeds' copy loss fell below half of ln vocab (the threshold crossing, kept
+as a secondary number), the median, first and last of those steps (None where no seed crossed),
+the final copy losses, and the best induction and previous-token scores. The phase change as it
+happened (toy_race.phase_change): how many seeds had a sudden drop and how many of those the
+induction score confirmed, the median, first and last drop step, and per seed its drop step,
+induction-rise step and confirmed flag (1 or 0). Layers and heads are 1-based here, as everywhere
+the chapter prints them.
 """
 
 import json
@@ -34,6 +37,10 @@ def read_record(path, spec):
             f"{path} was raced with another spec than sprout/training/toy_race.json "
             f"(differs in {', '.join(differ)}): race again with `{RERUN} --out {path}`"
         )
+    if "drop_rule" not in record:
+        raise LayerRaceError(
+            f"{path} was raced before the drop and the induction curve were recorded: `{RERUN} --out {path}`"
+        )
     return record
 
 
@@ -61,7 +68,26 @@ def depth_stats(depth, runs):
         f"{key}.final_median": _median(finals),
         f"{key}.induction_median": _median([r["induction"] for r in runs]),
         f"{key}.previous_token_median": _median(previous),
+        **drop_stats(key, runs),
     }
+
+
+def drop_stats(key, runs):
+    """The phase change as it happened (toy_race.phase_change): per depth and per seed."""
+    drops = sorted(r["drop_step"] for r in runs if r["drop_step"] is not None)
+    stats = {
+        f"{key}.drops": len(drops),
+        f"{key}.confirmed": sum(r["confirmed"] for r in runs),
+        f"{key}.drop_median": _median(drops),
+        f"{key}.drop_min": drops[0] if drops else None,
+        f"{key}.drop_max": drops[-1] if drops else None,
+    }
+    for r in runs:
+        seed = f"{key}.seed_{r['seed']}"
+        stats[f"{seed}.drop_step"] = r["drop_step"]
+        stats[f"{seed}.induction_rise_step"] = r["induction_rise_step"]
+        stats[f"{seed}.confirmed"] = int(r["confirmed"])
+    return stats
 
 
 def layer_race_stats(record):
@@ -75,6 +101,10 @@ def layer_race_stats(record):
         "layer_race.seconds_per_run": _median([r["training_s"] for r in runs]),
         "layer_race.steps_per_s": _median([r["steps_per_s"] for r in runs]),
         "layer_race.wall_s": record["wall_s"],
+        "layer_race.drop_window": record["drop_rule"]["window"],
+        "layer_race.drop_min_fall": record["drop_rule"]["min_fall"],
+        "layer_race.drop_min_share": record["drop_rule"]["min_share"],
+        "layer_race.rise_share": record["drop_rule"]["rise_share"],
     }
     for depth, of_depth in runs_by_depth(record).items():
         stats.update(depth_stats(depth, of_depth))
@@ -86,19 +116,27 @@ def one_based(layer_head):
 
 
 def layer_race_table(record):
-    """The widget's data: the spec, the evaluation steps and, per run, its curve and table row."""
+    """The widget's and the figure's data: the spec, the evaluation steps and, per run, its curves
+    (copy loss, induction and previous-token scores) and table row."""
     runs = record["runs"]
     return {
         "spec": record["spec"],
         "plateau": record["plateau"],
         "threshold": record["threshold"],
+        "drop_rule": record["drop_rule"],
         "eval_steps": [step for step, _ in runs[0]["curve"]],
         "runs": [
             {
                 "layers": r["layers"],
                 "seed": r["seed"],
                 "copy_loss": [loss for _, loss in r["curve"]],
+                "induction_score": [score for _, score in r["induction_curve"]],
+                "previous_token_score": [score for _, score in r["previous_token_curve"]],
                 "phase_change_step": r["phase_change_step"],
+                "drop_step": r["drop_step"],
+                "drop_window": r["drop_window"],
+                "induction_rise_step": r["induction_rise_step"],
+                "confirmed": r["confirmed"],
                 "final_loss": r["final_loss"],
                 "induction": r["induction"],
                 "induction_head": one_based(r["induction_head"]),

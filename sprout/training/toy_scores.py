@@ -36,10 +36,11 @@ def previous_token_scores(weights):
     return torch.stack([w.diagonal(offset=-1, dim1=-2, dim2=-1).mean((0, -1)) for w in weights])
 
 
-def best_heads(induction, previous):
-    """The best induction head and the best previous-token head in the layers below it (None when
-    the best induction head is in the first layer)."""
-    layer, head = divmod(int(induction.argmax()), induction.size(1))
+def best_heads(induction, previous, from_layer=0):
+    """The best induction head (of layers from_layer on, 0-based) and the best previous-token head in
+    the layers below it (None when the best induction head is in the first layer)."""
+    layer, head = divmod(int(induction[from_layer:].argmax()), induction.size(1))
+    layer += from_layer
     below = previous[:layer]
     found = {"induction": round(float(induction[layer, head]), 4), "induction_head": [layer, head]}
     if layer == 0:
