@@ -10,6 +10,7 @@ from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copi
 from sprout.analysis import ablate
 from sprout.analysis.evaluate import repeat_loss
 from sprout.analysis.lens import capture_attention, induction_scores
+from sprout.analysis.matched_controls import matched_together_sets
 from sprout.chapter import removals
 from sprout.corpus.data import repeat_batch
 
@@ -131,7 +132,7 @@ def test_an_empty_set_of_heads_is_refused(copier):
 
 def test_heads_removed_together_beside_control_sets(copier, measured):
     """ablate.removed_together on the copier: the k best heads at once, and control sets of as
-    many other heads drawn at random, seeded."""
+    many other heads, matched by layer (sprout.analysis.matched_controls), seeded."""
     repeats, _, scores = measured
     texts = repeat_batch(V, 0, N, 24, seed=6).tolist()
     means = ablate.mean_head_outputs(copier, texts, autocast_bf16=False)
@@ -139,15 +140,13 @@ def test_heads_removed_together_beside_control_sets(copier, measured):
     induction = divmod(int(scores.argmax()), CFG.n_head)
     heads = [(induction[0] + 1, induction[1] + 1)]
     others = [(l + 1, h + 1) for l in range(CFG.n_layer) for h in range(CFG.n_head) if (l, h) != induction]
-    sets, controls = ablate.together_sets(heads, others, seed=0)
+    sets, controls, _ = matched_together_sets(heads, others, seed=0, draws=8)
     result = ablate.removed_together(copier, measures, means, sets, controls)
     assert [s["heads"] for s in result["sets"]] == [[list(heads[0])]]
     assert result["sets"][0]["repeat_advantage_kept"] < 0.2
-    assert len(result["controls"]) == ablate.CONTROL_DRAWS
-    assert all(len(c["heads"]) == 1 and tuple(c["heads"][0]) in others for c in result["controls"])
+    assert len(result["controls"]) == 8
+    assert all(len(c["heads"]) == 1 and c["heads"][0][0] == heads[0][0] for c in result["controls"]), "same layer"
     assert max(c["repeat_advantage_kept"] for c in result["controls"]) > result["sets"][0]["repeat_advantage_kept"]
-    assert ablate.together_sets(heads, others, seed=0) == (sets, controls)
-    assert ablate.together_sets(heads, others, seed=1)[1] != controls, "another seed, other control draws"
 
 
 def second_copy_prob_measure(repeats, offset=3):

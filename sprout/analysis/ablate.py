@@ -13,7 +13,6 @@ The residual stream entering that layer is the same for all of them, so it is re
 the intact model, and only the layers from there on are run again.
 """
 
-import random
 from dataclasses import dataclass
 
 import torch
@@ -233,22 +232,6 @@ def repeat_measures(repeats):
         Measure("repeat_first", rows, (tuple(range(1, n)),) * len(rows)),
         Measure("repeat_second", rows, (tuple(range(n + 1, 2 * n)),) * len(rows)),
     ]
-
-
-CONTROL_DRAWS = 8  # random sets of other heads removed together, beside the set under test
-
-
-def together_sets(heads, others, seed=0):
-    """The k best of `heads` ((layer, head), 1-based, best first) for k = 1 .. len(heads), and as
-    a control CONTROL_DRAWS sets of as many heads drawn at random from `others` (none if too few)."""
-    sets = [[list(h) for h in heads[:k]] for k in range(1, len(heads) + 1)]
-    rng = random.Random(seed)
-    controls = (
-        [sorted(list(h) for h in rng.sample(list(others), len(heads))) for _ in range(CONTROL_DRAWS)]
-        if len(others) >= len(heads)
-        else []
-    )
-    return sets, controls
 
 
 def removed_together(model, measures, means, sets, controls):

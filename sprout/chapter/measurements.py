@@ -4,6 +4,7 @@ removal table's numbers. The sections (sprout.chapter.sections) name what they r
 dotted names that docs/artifacts/stats.json holds. Heads are 1-based in every name.
 """
 
+import math
 import statistics
 
 import torch
@@ -159,12 +160,18 @@ def flat(prefix, values):
     return {f"{prefix}.{key}": value for key, value in values.items()}
 
 
+def typical_prob(loss):
+    """e^-loss: the right token's probability on a typical token (the geometric mean over tokens)."""
+    return round(math.exp(-loss), 4)
+
+
 def removal_stats(removed, roles):
     """Named numbers of removing each role's head. removed: ablate.ablate_heads' result (every
     head, or at least the roles'); roles: role -> (layer, head), 1-based."""
     intact, ablated = removed["intact"], removed["ablated"]
     advantage = intact["repeat_first"] - intact["repeat_second"]
     stats = {f"ablation.intact.{name}": value for name, value in intact.items()}
+    stats["ablation.intact.repeat_prob"] = typical_prob(intact["repeat_second"])
     stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
     if "pronoun_other" in intact:
         stats["ablation.intact.pronoun_ratio"] = round(removals.pronoun_ratio(intact), 4)
@@ -179,6 +186,7 @@ def removal_stats(removed, roles):
                 f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
             }
         )
+        stats[f"ablation.{role}.repeat_prob"] = typical_prob(at["repeat_second"])
         for name in ("repeat_second", "pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
@@ -204,6 +212,8 @@ def together_stats(together):
         "ablation.induction_heads.pronoun_probe": values["pronoun_probe"],
         "ablation.induction_heads.pronoun_ratio": round(removals.pronoun_ratio(values), 4),
         "ablation.induction_heads.loss_generated": values["loss_generated"],
+        "ablation.induction_heads.repeat_second": values["repeat_second"],
+        "ablation.induction_heads.repeat_prob": typical_prob(values["repeat_second"]),
         "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
         "ablation.induction_heads.controls": len(together["controls"]),
         # the names the chapter first cited for the repeat's column

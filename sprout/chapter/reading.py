@@ -66,11 +66,11 @@ class Reading:
     def repeats(self):
         return measurements.make_repeats(self.tokenizer, self.seed)
 
-    def kept(self, name, compute, *key, publish=False):
-        """cache.get keyed by the checkpoints, the seed, `key` and the source of `compute`'s module."""
-        return self.cache.get(
-            name, compute, self.loaded.sha, self.seed, *key, code_version(compute.__module__), publish=publish
-        )
+    def kept(self, name, code, compute, *key, publish=False):
+        """cache.get keyed by the checkpoints, the seed, `key` and the source of `code`, the module
+        that computes it, or a tuple of such names (with every project module they import)."""
+        modules = (code,) if isinstance(code, str) else code
+        return self.cache.get(name, compute, self.loaded.sha, self.seed, *key, code_version(*modules), publish=publish)
 
     # ---- results several sections read
 
@@ -80,6 +80,7 @@ class Reading:
         models, tok = self.models64, self.tokenizer
         both = self.kept(
             "examples",
+            "sprout.analysis.records",
             lambda: [example_records.example_record(t, models, tok) for t in self.tokenized],
             self.texts,
         )
@@ -91,6 +92,7 @@ class Reading:
         sprout = self.models64["sprout"]
         return self.kept(
             "head_scores",
+            "sprout.analysis.head_scores",
             lambda: {
                 "sprout": head_scores(sprout, self.repeats, self.tokenized),
                 "untrained_sprout": head_scores(untrained_like(sprout, self.seed), self.repeats, self.tokenized),
@@ -105,6 +107,7 @@ class Reading:
         sprout = self.models64["sprout"]
         return self.kept(
             "baselines",
+            "sprout.chapter.baselines",
             lambda: baselines.baselines(sprout, self.repeats, self.tokenized, self.heads["sprout"], self.seed),
             self.texts,
             publish=True,
@@ -143,7 +146,7 @@ class Reading:
                 "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
             }
 
-        return self.kept("induction_curves", compute, publish=True)
+        return self.kept("induction_curves", "sprout.chapter.measurements", compute, publish=True)
 
     @cached_property
     def tom(self):
@@ -156,6 +159,7 @@ class Reading:
         models = {name: self.models64[name] for name in ("gpt1", "sprout")}
         stats, measured_on = self.kept(
             "probes",
+            "sprout.chapter.measurements",
             lambda: measurements.probe_stats(models, self.tokenizer, self.tom, self.tinystories),
             self.corpus,
             publish=True,
@@ -169,7 +173,11 @@ class Reading:
         layer, head = self.tom["layer"] - 1, self.tom["head"] - 1
         sprout = self.models64["sprout"]
         return self.kept(
-            "pronoun_before", lambda: probes.share_before_pronoun(sprout, self.tokenizer, layer, head), layer, head
+            "pronoun_before",
+            "sprout.chapter.probes",
+            lambda: probes.share_before_pronoun(sprout, self.tokenizer, layer, head),
+            layer,
+            head,
         )
 
     @cached_property
@@ -186,7 +194,9 @@ class Reading:
                 for corpus, (texts, about) in corpora.items()
             }
 
-        return self.kept("heldout_losses", compute, self.corpus, publish=True)
+        return self.kept(
+            "heldout_losses", ("sprout.analysis.evaluate", "sprout.corpus.data"), compute, self.corpus, publish=True
+        )
 
     @cached_property
     def roles(self):
@@ -217,6 +227,7 @@ class Reading:
         controls = {n: (in_float64(model), *rest) for n, (model, *rest) in self.loaded.controls.items()}
         return self.kept(
             "race",
+            "sprout.chapter.race",
             lambda: race.race_stats(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
             self.loaded.control_sha,
             self.texts,

@@ -14,15 +14,16 @@ and where there is none the measure is left out.
 One head removed alone can be stood in for by another that does the same job, so the heads the
 chapter calls induction heads (sprout.chapter.measurements picks them) are also removed together
 ("together": the best one, the two best, ... all of them). As a control, sets of as many other
-heads (neither induction nor previous-token heads, which induction heads read) are drawn at
-random and removed together too: what is specific to the induction heads shows as the gap.
+heads (neither induction nor previous-token heads, which induction heads read), matched by layer,
+are drawn at random and removed together too: what is specific to the induction heads shows as
+the gap.
 """
 
 import json
 import sys
 from pathlib import Path
 
-from ..analysis import ablate
+from ..analysis.matched_controls import matched_together_sets
 from ..cache import digest
 from ..corpus.data import REPO_ROOT
 from ..rounding import rounded
@@ -108,18 +109,19 @@ def summary(model, fresh, earlier, log=None):
 
 def together(model, tokenizer, checkpoint_sha, heads, others, published, cache, seed=0):
     """ablations.json's "together": the k best of `heads` ((layer, head), 1-based, best first)
-    removed at once for every k, beside ablate.CONTROL_DRAWS sets of as many heads drawn from
-    `others`, on every measure but the validation loss (so that a build without TinyStories
-    gives the same result); the published "together" is kept while its key matches (cache.kept_in)."""
+    removed at once for every k, beside control sets of as many heads from `others`, matched by
+    layer (sprout.analysis.matched_controls: the same layers as far as they have heads to spare,
+    then the nearest ones, each fallback in "control_notes"), on every measure but the validation
+    loss (so that a build without TinyStories gives the same result); the published "together"
+    is kept while its key matches (cache.kept_in)."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    sets, controls = ablate.together_sets(heads, others, seed)
+    sets, controls, notes = matched_together_sets(heads, others, seed)
     key = digest(means_key, "together", sets, controls, [keys[m.name] for m in measures if m.name != VALIDATION])
 
     def compute(_):
-        return {
-            "together": rounded({"key": key, **removals.heads_removed_together(model, tokenizer, heads, others, seed)})
-        }
+        removed = removals.heads_removed_together(model, tokenizer, sets, controls, seed)
+        return {"together": rounded({"key": key, "control_notes": notes, **removed})}
 
     return cache.kept_in(published, {"together": key}, compute, FILE)["together"]
 

@@ -145,13 +145,13 @@ def removed_one_at_a_time(model, measures, mean_texts, only=None):
     return ablate.ablate_heads(model, measures, means, only=heads)
 
 
-def heads_removed_together(model, tokenizer, heads, others, seed=0):
-    """removed_together for the k best of `heads` and control draws from `others`, on the
+def heads_removed_together(model, tokenizer, sets, controls, seed=0):
+    """ablate.removed_together for `sets` and `controls` (lists of 1-based [layer, head]) on the
     standard measures but TinyStories' validation loss, so that the result is the same with or
     without TinyStories at hand."""
     measures, mean_texts = standard_measures(tokenizer, model.cfg.context, None, seed)
     means = ablate.mean_head_outputs(model, mean_texts, STORY_TOKENS)
-    return ablate.removed_together(model, measures, means, *ablate.together_sets(heads, others, seed))
+    return ablate.removed_together(model, measures, means, sets, controls)
 
 
 def damage(result):

@@ -10,6 +10,7 @@ def spread(reading):
     cfg = reading.loaded.models["sprout"].cfg
     return reading.kept(
         "dot_product_spread",
+        "sprout.chapter.dot_products",
         lambda: dot_products.spread_of_dot_products(seed=reading.seed, qk_gain=cfg.qk_gain_init, head_dim=cfg.head_dim),
         cfg.qk_gain_init,
         cfg.head_dim,

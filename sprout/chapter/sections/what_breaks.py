@@ -16,6 +16,12 @@ def together_stats(reading, stats):
     tom = [stats["ablation.tom_head.layer"], stats["ablation.tom_head.head"]]
     without = [c for c in together["controls"] if tom not in c["heads"]]
     out["ablation.controls.draws_with_tom_head"] = len(together["controls"]) - len(without)
+    # where the controls come from: the removed heads' own layers as far as they have heads to
+    # spare, then the nearest layers (matched_controls)
+    removed_layers = {layer for layer, _ in together["sets"][-1]["heads"]}
+    drawn = [layer for c in together["controls"] for layer, _ in c["heads"]]
+    out["ablation.controls.layer_lowest"], out["ablation.controls.layer_highest"] = min(drawn), max(drawn)
+    out["ablation.controls.same_layer_share"] = round(sum(layer in removed_layers for layer in drawn) / len(drawn), 4)
     if without:
         out["ablation.controls.pronoun_ratio.lowest_without_tom_head"] = round(
             min(removals.pronoun_ratio(c["values"]) for c in without), 4

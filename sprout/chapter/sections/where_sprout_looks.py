@@ -33,6 +33,7 @@ def measure(reading):
     sprout = reading.models64["sprout"]
     pronoun_kinds = reading.kept(
         "pronoun_kinds",
+        "sprout.chapter.measurements",
         lambda: measurements.pronoun_kind_stats(sprout, reading.tokenizer, reading.tom),
         reading.tom["layer"],
         reading.tom["head"],
