@@ -181,6 +181,8 @@ def test_the_report_is_a_plain_dict_of_the_same_numbers(copier, repeats, means):
     assert report["composition"]["k"]["L2H1"]["top"][0]["head"] == 1
     assert set(report["removal"]["removed"]) == {"L1H1", "L1H2", "L1H3"}, "default: every head of the layers before"
     assert report["copying"]["eigen"]["L2H1"] > 0.99
+    assert report["copying"]["eigen_after_layer_1"]["L2H1"] > 0.9 and report["copying"]["eigen_own_layer"]["L2H1"] > 0.9
+    assert abs(report["copying"]["untrained_eigen"]["L2H1"]) < 0.5
     assert report["copying"]["direct_logit"]["L2H1"]["top_k_share"] == 1.0
     assert report["chance"] == round(1 / math.sqrt(CFG.d_model), 4)
 

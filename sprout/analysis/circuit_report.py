@@ -36,20 +36,21 @@ def _composition_summary(model, twin, targets, kind, top):
     return summary
 
 
+def _eigen_scores(model, targets, inputs_of):
+    """{label: eigen copying score} with the tokens read as inputs_of(layer) gives them (None: W_E)."""
+    return {label(b, j): round(copying.eigen_copying_score(model, b, j, inputs_of(b)), 4) for b, j in targets}
+
+
 def _eigen_summary(model, twin, targets, start_id):
     """Eigen copying scores of the targets, in the model and the twin, with the tokens read as
     embedded (W_E), as the first block leaves them, and as the target's own layer holds them."""
+    layers = {min(1, b) for b, _ in targets} | {b for b, _ in targets}
     out = {}
     for name, m in (("eigen", model), ("untrained_eigen", twin)):
-        after_first = copying.token_streams(m, min(1, m.cfg.n_layer - 1), start_id)
-        out[name] = {label(b, j): round(copying.eigen_copying_score(m, b, j), 4) for b, j in targets}
-        out[name + "_after_layer_1"] = {
-            label(b, j): round(copying.eigen_copying_score(m, b, j, after_first), 4) for b, j in targets
-        }
-        out[name + "_own_layer"] = {
-            label(b, j): round(copying.eigen_copying_score(m, b, j, copying.token_streams(m, b, start_id)), 4)
-            for b, j in targets
-        }
+        streams = {layer: copying.token_streams(m, layer, start_id) for layer in layers}
+        out[name] = _eigen_scores(m, targets, lambda b: None)
+        out[name + "_after_layer_1"] = _eigen_scores(m, targets, lambda b, s=streams: s[min(1, b)])
+        out[name + "_own_layer"] = _eigen_scores(m, targets, lambda b, s=streams: s[b])
     return out
 
 

@@ -41,7 +41,10 @@ def token_streams(model, layer, start_id):
     vocab = model.cfg.vocab_size
     ids = torch.stack([torch.full((vocab,), start_id), torch.arange(vocab)], dim=1)
     with torch.no_grad():
-        stream = forward.run(model, ids, streams=True).streams[layer][:, 1].double()
+        x = model.embed(ids)
+        for block in model.blocks[:layer]:  # only the blocks before `layer`: the model's own
+            x = block(x, model.cos, model.sin)
+    stream = x[:, 1].double()
     return stream / stream.pow(2).mean(-1, keepdim=True).sqrt()
 
 
