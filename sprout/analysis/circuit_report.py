@@ -13,10 +13,14 @@ import sys
 
 import torch
 
-from . import copying
+from ..checkpoint import PUBLISHED, load_checkpoint
+from ..corpus import data
+from ..precision import in_float64
+from . import ablate, copying
 from .circuits import KINDS, chance_level, check_head, composition_into, induction_with_removals, label
 from .detectors import BY_NAME
 from .head_scores import untrained_like
+from .lens import capture_attention, previous_token_scores
 
 # ---- one call: a model and its target heads in, a plain dict of numbers out
 
@@ -97,12 +101,6 @@ def _parse_heads(text):
 
 
 def main(argv=None):
-    from ..checkpoint import PUBLISHED, load_checkpoint
-    from ..corpus import data
-    from ..precision import in_float64
-    from . import ablate
-    from .lens import capture_attention, previous_token_scores
-
     parser = argparse.ArgumentParser(
         prog="python -m sprout.analysis.circuit_report", description=__doc__.split("\n")[0]
     )
