@@ -279,23 +279,44 @@ DEPTH_COLOURS = {1: "#E69F00", 2: "#0072B2", 3: "#009E73", 4: "#CC79A7"}  # Okab
 
 def layer_race_figure(table):
     """The layer race (sprout.chapter.layer_race.layer_race_table): the copy loss of every run on
-    the held-out batch against the step, one line per seed coloured by its number of layers, with
-    dashed lines at ln vocab (guessing evenly) and at half of it (the phase change's threshold)."""
-    fig = go.Figure(layout=BASE_LAYOUT)
+    the held-out batch against the step (top), with dashed lines at ln vocab (guessing evenly) and
+    at half of it, and the best induction score of its layers above the first (bottom), one line
+    per seed coloured by its number of layers; each run's sudden drop, where it had one, is a dot
+    on both."""
+    fig = make_subplots(2, 1, shared_xaxes=True, vertical_spacing=0.08)
     shown = set()
+    steps = table["eval_steps"]
     for run in table["runs"]:
         depth = run["layers"]
         name = f"{depth} layer{'s' if depth > 1 else ''}"
-        fig.add_scatter(
-            x=table["eval_steps"],
-            y=_r(run["copy_loss"]),
-            mode="lines",
-            name=name,
-            legendgroup=name,
-            showlegend=depth not in shown,
-            line=dict(color=DEPTH_COLOURS.get(depth, "#888888"), width=1.5),
-            hovertemplate=f"{name}, seed {run['seed']}, step %{{x}}: %{{y:.3f}} nats<extra></extra>",
-        )
+        colour = DEPTH_COLOURS.get(depth, "#888888")
+        for row, values, unit in ((1, run["copy_loss"], " nats"), (2, run["induction_score"], "")):
+            fig.add_scatter(
+                x=steps,
+                y=_r(values),
+                mode="lines",
+                name=name,
+                legendgroup=name,
+                showlegend=depth not in shown and row == 1,
+                line=dict(color=colour, width=1.5),
+                hovertemplate=f"{name}, seed {run['seed']}, step %{{x}}: %{{y:.3f}}{unit}<extra></extra>",
+                row=row,
+                col=1,
+            )
+            if run["drop_step"] is not None:
+                at = steps.index(run["drop_step"])
+                fig.add_scatter(
+                    x=[run["drop_step"]],
+                    y=_r([values[at]]),
+                    mode="markers",
+                    name=f"{name}: sudden drop",
+                    legendgroup=name,
+                    showlegend=False,
+                    marker=dict(color=colour, size=7),
+                    hovertemplate=f"{name}, seed {run['seed']}: drop at step %{{x}}<extra></extra>",
+                    row=row,
+                    col=1,
+                )
         shown.add(depth)
     for level, label in ((table["plateau"], "ln vocab: guessing evenly"), (table["threshold"], "half of ln vocab")):
         fig.add_hline(
@@ -303,8 +324,13 @@ def layer_race_figure(table):
             line=dict(dash="dash", color="#888888"),
             annotation_text=label,
             annotation_position="top right",
+            row=1,
+            col=1,
         )
-    fig.update_layout(title="Copying a repeated run: 1, 2 and 3 attention layers, every seed")
-    fig.update_xaxes(title="training step")
-    fig.update_yaxes(title="loss on the repeated tokens (nats)", rangemode="tozero")
+    fig.update_layout(
+        **BASE_LAYOUT, title="Copying a repeated run: 1, 2 and 3 attention layers, every seed", height=560
+    )
+    fig.update_xaxes(title="training step", row=2, col=1)
+    fig.update_yaxes(title="loss on the repeat (nats)", rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title="best induction score", range=[0, 1.05], tickformat=".0%", row=2, col=1)
     return fig

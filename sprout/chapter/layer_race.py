@@ -17,6 +17,8 @@ from pathlib import Path
 from ..checkpoint import PUBLISHED
 
 RECORD = PUBLISHED / "toy-race.json"
+# the first settings tried, raced again with the drop rule (RACE_NOTES.md, section 4)
+EARLY_RECORD = PUBLISHED / "toy-race-early-settings.json"
 RERUN = "python -m sprout toy-race"
 
 
@@ -42,6 +44,31 @@ def read_record(path, spec):
             f"{path} was raced before the drop and the induction curve were recorded: `{RERUN} --out {path}`"
         )
     return record
+
+
+def read_early_record(path):
+    """The race under the first settings tried (its own spec, two layers only)."""
+    path = Path(path)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise LayerRaceError(f"cannot read the early settings' race at {path} ({err})") from None
+
+
+def early_settings_stats(published, early):
+    """The settings the race was published with beside the first ones tried, and what the two-layer
+    toys did under those: sudden drops, the best induction score, and how near the line they slid."""
+    runs = [r for r in early["runs"] if r["layers"] == 2]
+    return {
+        "layer_race.embed_std": published["spec"]["embed_std"],
+        "layer_race.init_std": published["spec"]["init_std"],
+        "layer_race.early.embed_std": early["spec"]["embed_std"],
+        "layer_race.early.init_std": early["spec"]["init_std"],
+        "layer_race.early.depth_2.seeds": len(runs),
+        "layer_race.early.depth_2.drops": sum(r["drop_step"] is not None for r in runs),
+        "layer_race.early.depth_2.induction_max": max(r["induction"] for r in runs),
+        "layer_race.early.depth_2.above_line_min": round(min(r["final_loss"] for r in runs) - early["threshold"], 4),
+    }
 
 
 def _median(values):

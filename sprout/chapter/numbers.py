@@ -115,6 +115,7 @@ def measure_chapter(
     if removal_record is None:
         removal_record = removal_pass.published(removal_pass.PUBLISHED_FOLDER)
     reading = Reading(loaded, tinystories, cache, examples_file, seed, race_record, removal_record)
+    reading.early_race_record = layer_race.read_early_record(layer_race.EARLY_RECORD)
     stats = {}
     for section in SECTIONS:
         if progress is not None:

@@ -72,11 +72,10 @@ def check_prefixes(sections):
 
 
 def _sections():
-    from . import all_heads, induction, one_layer, scaling, what_breaks, where_sprout_looks, window
+    from . import all_heads, circuit, induction, one_layer, scaling, what_breaks, where_sprout_looks, window
 
-    return check_prefixes(
-        tuple(m.SECTION for m in (window, where_sprout_looks, scaling, all_heads, induction, what_breaks, one_layer))
-    )
+    in_page_order = (window, where_sprout_looks, scaling, all_heads, induction, what_breaks, circuit, one_layer)
+    return check_prefixes(tuple(m.SECTION for m in in_page_order))
 
 
 SECTIONS = _sections()

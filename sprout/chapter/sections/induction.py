@@ -5,7 +5,7 @@ layer race of small attention-only models (sprout.chapter.layer_race)."""
 import math
 
 from ..claims import Claim
-from ..layer_race import layer_race_stats, layer_race_table
+from ..layer_race import early_settings_stats, layer_race_stats, layer_race_table
 from ..measurements import MODELS, repeat_info
 from ..probe_texts import REPEAT_LENGTH
 from ..probes import next_piece_probs
@@ -56,6 +56,7 @@ def measure(reading):
         **story_stats(training_story(sprout), INDUCTION_SCORE),
         **stage_stats(sprout),
         **layer_race_stats(reading.race_record),
+        **early_settings_stats(reading.race_record, reading.early_race_record),
     }
 
 
@@ -270,13 +271,35 @@ CLAIMS = (
         "stage b starts from another seed than stage a",
         words="restarted the seed and warmup",
     ),
-    # the layer race: one layer never copies, two and three layers do in every seed
+    # the layer race: read by its sudden drop, confirmed by the induction score rising in the same
+    # steps; one layer never drops nor crosses the line, two and three layers do in every seed
+    Claim(
+        "layer_race.depth_2.confirmed",
+        ">=",
+        "layer_race.depth_2.seeds",
+        "two-layer toys whose sudden drop came with the induction score's rise",
+        words="in the same steps its second layer's induction score rose",
+    ),
+    Claim(
+        "layer_race.depth_3.confirmed",
+        ">=",
+        "layer_race.depth_3.seeds",
+        "three-layer toys whose sudden drop came with the induction score's rise",
+        words="So did every three-layer model",
+    ),
+    Claim(
+        "layer_race.depth_1.drops",
+        "<",
+        1,
+        "one-layer toys with a sudden drop",
+        words="No one-layer model's loss fell like that",
+    ),
     Claim(
         "layer_race.depth_1.dropped",
         "<",
         1,
         "one-layer toys whose copy loss fell below half of ln vocab",
-        words="no one-layer model got there",
+        words="nor ever below half of an even guess",
     ),
     Claim(
         "layer_race.depth_1.final_min",
@@ -292,20 +315,28 @@ CLAIMS = (
         "the worst one-layer toy's final copy loss, below an even guess",
         words="a little better than an even guess",
     ),
-    Claim(
-        "layer_race.depth_2.dropped",
-        ">=",
-        "layer_race.depth_2.seeds",
-        "two-layer toys that fell below the line",
-        words="Every two-layer model",
-    ),
+    Claim("layer_race.depth_2.dropped", ">=", "layer_race.depth_2.seeds", "two-layer toys that fell below the line"),
     Claim("layer_race.depth_3.dropped", ">=", "layer_race.depth_3.seeds", "three-layer toys that fell below the line"),
     Claim(
-        "layer_race.depth_3.phase_change_median",
+        "layer_race.depth_3.drop_median",
         ">=",
-        "layer_race.depth_2.phase_change_median",
-        "the middle three-layer toy crossed no sooner than the middle two-layer one",
-        words="A third layer didn't make it faster",
+        "layer_race.depth_2.drop_median",
+        "the middle three-layer toy dropped no sooner than the middle two-layer one",
+        words="A third layer didn't make it sooner",
+    ),
+    Claim(
+        "layer_race.early.depth_2.drops",
+        "<",
+        1,
+        "two-layer toys with a sudden drop under the first settings tried",
+        words="none of them dropped suddenly",
+    ),
+    Claim(
+        "layer_race.early.depth_2.induction_max",
+        "<",
+        NO_COPYING_HEAD * 2,
+        "the best induction score of a two-layer toy under the first settings tried",
+        words="none of them dropped suddenly",
     ),
     *(
         Claim(

@@ -1,0 +1,165 @@
+"""The note and the copy: which earlier head writes the note Sprout's induction heads read
+(composition, from the weights and by removal) and whether what they read is what they copy
+(sprout.analysis.circuits, sprout.analysis.copying), each beside an untrained Sprout.
+
+The removal here is the one of sprout.analysis.circuits: in float64, the previous-token head and
+every other head of its layer removed one at a time, the induction heads' scores read again on
+the chapter's repeats. The weights' scores are Elhage et al.'s composition scores with the norms'
+gains folded in and RoPE at offset 0 (their docstrings say what that leaves out).
+"""
+
+import statistics
+
+from ...analysis import ablate, circuits, copying
+from ...analysis.head_scores import untrained_like
+from .. import removals
+from ..claims import Claim
+from . import Section
+
+COPYING_TOP_K = copying.TOP_K
+
+
+def zero_based(heads):
+    return [(layer - 1, head - 1) for layer, head in heads]
+
+
+def report(reading):
+    """Every number the section reads, kept in the cache (float64: the same on any CPU)."""
+    sprout, tok = reading.models64["sprout"], reading.tokenizer
+    targets = zero_based(reading.induction_heads)
+    layer, head = reading.roles["previous_token_head"]
+    candidates = [(layer - 1, h) for h in range(sprout.cfg.n_head)]
+
+    def compute():
+        twin = untrained_like(sprout, reading.seed)
+        means = ablate.mean_head_outputs(sprout, removals.reference_texts(tok), removals.STORY_TOKENS, False)
+        return {
+            "chance": circuits.chance_level(sprout),
+            "k_composition": circuits.composition_into(sprout, targets, "k"),
+            "untrained_k_composition": circuits.composition_into(twin, targets, "k"),
+            "removal": circuits.induction_with_removals(sprout, reading.repeats, means, candidates, targets),
+            "eigen_after_layer_1": eigen_scores(sprout, targets, tok.start_id),
+            "untrained_eigen_after_layer_1": eigen_scores(twin, targets, tok.start_id),
+            "eigen_embedding": {circuits.label(b, j): copying.eigen_copying_score(sprout, b, j) for b, j in targets},
+            "direct_logit": copying.direct_logit_copying(sprout, reading.repeats, targets),
+            "untrained_direct_logit": copying.direct_logit_copying(twin, reading.repeats, targets),
+        }
+
+    return reading.kept(
+        "circuit",
+        ("sprout.analysis.circuits", "sprout.analysis.copying", "sprout.chapter.removals"),
+        compute,
+        reading.induction_heads,
+        reading.roles["previous_token_head"],
+        publish=True,
+    )
+
+
+def eigen_scores(model, targets, start_id):
+    """Each target's eigenvalue copying score, its OV circuit read on the tokens as the first
+    block leaves them (the embedding alone is not what later layers read: see the chapter)."""
+    streams = copying.token_streams(model, 1, start_id)
+    return {circuits.label(b, j): copying.eigen_copying_score(model, b, j, streams) for b, j in targets}
+
+
+def spread(values, prefix):
+    values = list(values)
+    return {f"{prefix}.lowest": round(min(values), 4), f"{prefix}.highest": round(max(values), 4)}
+
+
+def measure(reading):
+    r = report(reading)
+    layer, head = reading.roles["previous_token_head"]
+    writer = circuits.label(layer - 1, head - 1)
+    removal = r["removal"]
+    intact = statistics.mean(removal["intact"].values())
+    without = {name: statistics.mean(scores.values()) for name, scores in removal["removed"].items()}
+    mates = [v for name, v in without.items() if name != writer]
+    from_writer = [
+        next(e["score"] for e in ranked if (e["layer"], e["head"]) == (layer, head))
+        for ranked in r["k_composition"].values()
+    ]
+    top_is_writer = sum(
+        (ranked[0]["layer"], ranked[0]["head"]) == (layer, head) for ranked in r["k_composition"].values()
+    )
+    untrained_best = max(ranked[0]["score"] for ranked in r["untrained_k_composition"].values())
+    logit, untrained_logit = r["direct_logit"], r["untrained_direct_logit"]
+    return {
+        "circuit.heads": len(r["k_composition"]),
+        "circuit.induction_score.intact": round(intact, 4),
+        "circuit.induction_score.without_previous_token_head": round(without[writer], 4),
+        **spread(mates, "circuit.induction_score.without_layer_mates"),
+        "circuit.k_composition.top_is_previous_token_head": top_is_writer,
+        **spread(from_writer, "circuit.k_composition.from_previous_token_head"),
+        "circuit.k_composition.untrained_best": round(untrained_best, 4),
+        "circuit.k_composition.chance": round(r["chance"], 4),
+        **spread(r["eigen_after_layer_1"].values(), "circuit.copying.eigen"),
+        **spread(r["untrained_eigen_after_layer_1"].values(), "circuit.copying.untrained_eigen"),
+        **spread(r["eigen_embedding"].values(), "circuit.copying.eigen_embedding"),
+        **spread((v["mean_raise"] for v in logit.values()), "circuit.copying.mean_raise"),
+        **spread((v["top_k_share"] for v in logit.values()), "circuit.copying.top_k_share"),
+        **spread((abs(v["mean_raise"]) for v in untrained_logit.values()), "circuit.copying.untrained_mean_raise"),
+        **spread((v["top_k_share"] for v in untrained_logit.values()), "circuit.copying.untrained_top_k_share"),
+        "circuit.copying.top_k": COPYING_TOP_K,
+        "circuit.copying.top_k_chance": round(next(iter(logit.values()))["top_k_chance"], 4),
+    }
+
+
+CLAIMS = (
+    Claim(
+        "circuit.k_composition.top_is_previous_token_head",
+        "==",
+        "circuit.heads",
+        "induction heads whose keys read most from the previous-token head (weights)",
+        words="reads its keys most from",
+    ),
+    Claim(
+        "circuit.k_composition.from_previous_token_head.lowest",
+        ">",
+        "2 * circuit.k_composition.untrained_best",
+        "K-composition from the previous-token head, above twice an untrained head's best",
+        words="an untrained Sprout's best pair",
+    ),
+    Claim(
+        "circuit.induction_score.without_previous_token_head",
+        "<",
+        "0.5 * circuit.induction_score.intact",
+        "the induction heads' score without the previous-token head, below half of intact",
+        words="the induction heads' scores on the repeat fall from",
+    ),
+    Claim(
+        "circuit.induction_score.without_layer_mates.lowest",
+        ">",
+        "0.9 * circuit.induction_score.intact",
+        "the induction heads' score without any other head of that layer, above 90% of intact",
+        words="any other head of layer",
+    ),
+    Claim(
+        "circuit.copying.eigen.lowest",
+        ">",
+        0.5,
+        "every induction head's OV circuit copies (eigenvalue score, tokens after block 1)",
+        words="every one of them copies",
+    ),
+    Claim(
+        "circuit.copying.top_k_share.lowest",
+        ">",
+        "10 * circuit.copying.top_k_chance",
+        "the attended token among each induction head's top boosted tokens, ten times chance",
+        words="every one of them copies",
+    ),
+)
+
+
+def data_files(reading):
+    return {"circuit.json": report(reading)}
+
+
+SECTION = Section(
+    name="circuit",
+    heading="The note and the copy",
+    prefixes=("circuit",),
+    measure=measure,
+    claims=CLAIMS,
+    data_files=data_files,
+)
