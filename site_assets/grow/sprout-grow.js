@@ -13,40 +13,34 @@
 // failed|unsupported; data-step (steps done by the slowest model); data-phase-<layers> (its
 // phase change step, once it comes); data-speeds ("1:14.20 2:9.10": each model's training steps a
 // second lately); data-held (paused, and every worker has stopped between two steps);
-// data-example (the example whose attention the heads panel shows). Pure parts: grow/core.js, -text.js, -scores.js.
-import { listOf } from '../common/attributes.js';
-import { actionButton, el, shadowFrame, showErrorLine } from '../common/dom.js';
+// data-example (the example whose attention the heads panel shows).
+// The element starts, pauses and resets the race; its parts: controls.js (the fields and
+// buttons), lines.js (the words on the page), charts.js (the loss chart and the heads),
+// messages.js (what each worker's messages do); pure: core.js, session.js, text.js, scores.js.
+import { shadowFrame } from '../common/dom.js';
 import { define, SproutElement } from '../common/element.js';
-import { CHART_CSS, LossChart } from './chart.js';
-import { checkSettings, formatGrowHash, optionalDepth, parseGrowHash, readRace, SEED_MAX } from './core.js';
-import { HEADS_CSS, HeadsPanel } from './heads.js';
-import { GrowRace, missingSupport } from './runner.js';
-import { RaceSession } from './session.js';
-import {
-  divergedSentence,
-  formatCount,
-  introText,
-  outcomeSentence,
-  pythonContext,
-  statusLine,
-} from './text.js';
 import { fetchJson, whenVisible } from '../common/load.js';
 import { BASE_CSS, DARK_CSS } from '../common/styles.js';
 import { hashState } from '../common/url-state.js';
+import { CHARTS_CSS, RaceCharts } from './charts.js';
+import { CONTROLS_CSS, RaceControls } from './controls.js';
+import { checkSettings, formatGrowHash, parseGrowHash, readRace } from './core.js';
+import { LINES_CSS, RaceLines } from './lines.js';
+import { onWorkerMessage } from './messages.js';
+import { GrowRace, missingSupport } from './runner.js';
+import { RaceSession } from './session.js';
+import {
+  formatCount,
+  introText,
+  outcomeSentence,
+  pausedSentence,
+  pythonContext,
+  statusLine,
+} from './text.js';
 
 const EXAMPLE_ROWS = 64;
 
-const CSS = `${BASE_CSS}${DARK_CSS}
-.seed-field input {
-  width: 6rem; background: var(--bg); border: 1px solid var(--fg-lighter); border-radius: 0.2rem; padding: 0.1rem 0.35rem;
-}
-.controls button { min-width: 4.5rem; min-height: 2rem; }
-.controls button:disabled { opacity: 0.55; cursor: default; }
-.status { font-variant-numeric: tabular-nums; margin: 0.3rem 0; }
-.outcome { font-weight: 600; margin: 0.3rem 0; min-height: 1.5em; }
-.message { margin: 0.3rem 0; }
-.python { margin: 0.2rem 0; }
-${CHART_CSS}${HEADS_CSS}`;
+const CSS = `${BASE_CSS}${DARK_CSS}${CONTROLS_CSS}${LINES_CSS}${CHARTS_CSS}`;
 
 class SproutGrow extends SproutElement {
   build() {
@@ -55,60 +49,25 @@ class SproutGrow extends SproutElement {
     // (the host's min-height in chapter.css keeps the room); shown whatever the load's outcome
     this.shell = frame;
     frame.style.visibility = 'hidden';
-    this.intro = el('p', 'hint');
-    this.controls = this.buildControls();
-    this.message = el('p', 'message error');
-    this.message.setAttribute('role', 'alert');
-    this.message.hidden = true;
-    this.status = el('p', 'status');
-    this.outcome = el('p', 'outcome');
-    this.outcome.setAttribute('aria-live', 'polite');
-    this.python = el('p', 'python hint');
-    this.chart = new LossChart();
-    this.heads = new HeadsPanel(() => this.askAttention(this.exampleNumber + 1));
-    this.errorLine = el('p', 'error');
-    this.errorLine.setAttribute('role', 'alert');
-    this.errorLine.hidden = true;
+    this.controls = new RaceControls(
+      { seed: this.getAttribute('seed'), layers: this.getAttribute('layers') },
+      { start: () => this.start(), togglePause: () => this.togglePause(), reset: () => this.reset() },
+    );
+    this.lines = new RaceLines();
+    this.charts = new RaceCharts((number) => this.askAttention(number));
+    const { intro, message, status, outcome, python, errorLine } = this.lines;
     frame.append(
-      this.intro,
-      this.controls,
-      this.message,
-      this.status,
-      this.outcome,
-      this.chart.element,
-      this.python,
-      this.heads.element,
-      this.errorLine,
+      intro,
+      this.controls.element,
+      message,
+      status,
+      outcome,
+      this.charts.chart.element,
+      python,
+      this.charts.heads.element,
+      errorLine,
     );
     this.setState('idle');
-  }
-
-  buildControls() {
-    const controls = el('div', 'controls');
-    const seedLabel = el('label', 'seed-field');
-    this.seedInput = el('input', 'seed');
-    Object.assign(this.seedInput, {
-      type: 'text',
-      inputMode: 'numeric',
-      autocomplete: 'off',
-      spellcheck: false,
-    });
-    this.seedInput.value = this.getAttribute('seed') ?? '0';
-    seedLabel.append('Seed ', this.seedInput);
-    this.thirdLabel = el('label', 'third-field');
-    this.thirdBox = el('input', 'third');
-    this.thirdBox.type = 'checkbox';
-    this.thirdBox.checked = listOf(this.getAttribute('layers')).includes('3');
-    this.thirdLabel.append(this.thirdBox, 'also 3 layers');
-    this.thirdLabel.hidden = true;
-    this.startButton = actionButton('start', 'Start', () => this.start());
-    this.pauseButton = actionButton('pause', 'Pause', () => this.togglePause());
-    this.resetButton = actionButton('reset', 'Reset', () => this.reset());
-    this.seedInput.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') this.start();
-    });
-    controls.append(seedLabel, this.thirdLabel, this.startButton, this.pauseButton, this.resetButton);
-    return controls;
   }
 
   connected() {
@@ -126,7 +85,7 @@ class SproutGrow extends SproutElement {
       .then(() => {
         if (signal.aborted || !this.race) return;
         this.link = hashState(this, 'grow', (text) => this.useHash(text), signal);
-        if (unsupported) this.showMessage(unsupported);
+        if (unsupported) this.lines.showMessage(unsupported);
         this.setState(unsupported ? 'unsupported' : this.state);
         this.render();
         this.setAttribute('ready', '');
@@ -150,16 +109,13 @@ class SproutGrow extends SproutElement {
       this.race = readRace(await fetchJson(url, { signal }));
     } catch (err) {
       if (err.name === 'AbortError') return;
-      showErrorLine(this, this.errorLine, `The race cannot be shown: ${err.message}`);
-      this.startButton.disabled = true;
+      this.lines.fail(this, `The race cannot be shown: ${err.message}`);
+      this.controls.disable();
       this.shell.style.visibility = '';
       return;
     }
-    const spec = this.race.spec;
-    this.thirdLabel.hidden = !optionalDepth(spec);
-    this.intro.textContent = introText(spec);
-    this.python.textContent = pythonContext(this.race.python);
-    this.seedInput.title = `a whole number from 0 to ${SEED_MAX}`;
+    this.controls.offer(this.race.spec);
+    this.lines.introduce(introText(this.race.spec), pythonContext(this.race.python));
     this.shell.style.visibility = '';
   }
 
@@ -167,46 +123,40 @@ class SproutGrow extends SproutElement {
   useHash(text) {
     const parsed = parseGrowHash(text);
     if (!parsed) return false;
-    this.seedInput.value = parsed.seedText;
-    this.thirdBox.checked = parsed.layers.includes(3);
+    this.controls.fill(parsed);
     const checked = checkSettings(parsed.seedText, parsed.layers, this.race.spec);
-    if (checked.message) this.showMessage(checked.message);
-    else this.hideMessage();
+    if (checked.message) this.lines.showMessage(checked.message);
+    else this.lines.hideMessage();
     return true;
-  }
-
-  chosenLayers() {
-    const third = optionalDepth(this.race.spec);
-    return third && this.thirdBox.checked ? [1, 2, third] : [1, 2];
   }
 
   // ---- the race ----
 
   start() {
     if (!this.race || this.state === 'unsupported') return;
-    const checked = checkSettings(this.seedInput.value, this.chosenLayers(), this.race.spec);
+    const { spec } = this.race;
+    const checked = checkSettings(this.controls.seedText, this.controls.chosenLayers(spec), spec);
     if (checked.message) {
-      this.showMessage(checked.message);
-      this.seedInput.focus();
+      this.lines.showMessage(checked.message);
+      this.controls.focusSeed();
       return;
     }
-    this.hideMessage();
+    this.lines.hideMessage();
     this.stopRace(); // the last request wins
     delete this.dataset.held;
     this.settings = checked;
     this.link?.save(formatGrowHash(checked));
     this.session = new RaceSession(checked.layers, this.race.threshold);
-    this.attentionSeen = new Map();
-    this.exampleNumber = 0;
+    this.charts.newRace();
     this.clearRace();
     this.runner = new GrowRace({
-      spec: this.race.spec,
+      spec,
       seed: checked.seed,
       layers: checked.layers,
-      onMessage: (layers, message) => this.onWorker(layers, message),
+      onMessage: (layers, message) => onWorkerMessage(this, layers, message),
     });
     this.setState('loading');
-    this.announce(`Loading TensorFlow.js and starting the race with seed ${checked.seed}…`);
+    this.lines.announce(`Loading TensorFlow.js and starting the race with seed ${checked.seed}…`);
     this.runner.start();
     this.render();
   }
@@ -215,7 +165,7 @@ class SproutGrow extends SproutElement {
   clearRace() {
     this.paused = false;
     this.autoPaused = false;
-    this.heads.element.hidden = true;
+    this.charts.hideHeads();
     delete this.dataset.held;
     delete this.dataset.example;
     for (const name of this.getAttributeNames())
@@ -243,17 +193,13 @@ class SproutGrow extends SproutElement {
     this.autoPaused = auto;
     this.runner.pause();
     this.setState('paused');
-    this.announce(this.pausedSentence());
-  }
-
-  pausedSentence() {
-    return `Paused at step ${formatCount(this.slowestStep())}${this.autoPaused ? ' while the page is hidden' : ''}.`;
+    this.lines.announce(pausedSentence(this.slowestStep(), this.autoPaused));
   }
 
   /** Every worker has stopped: the step shown, and said, becomes the one they hold at. */
   onHeld() {
     this.render();
-    this.announce(this.pausedSentence());
+    this.lines.announce(pausedSentence(this.slowestStep(), this.autoPaused));
     this.dataset.held = 'true';
   }
 
@@ -265,7 +211,7 @@ class SproutGrow extends SproutElement {
     delete this.dataset.held;
     this.runner.resume();
     this.setState(this.session.allReady() ? 'running' : 'loading');
-    this.announce(outcomeSentence(this.models));
+    this.lines.announce(outcomeSentence(this.models));
   }
 
   followVisibility() {
@@ -277,88 +223,35 @@ class SproutGrow extends SproutElement {
     this.stopRace();
     this.session = null;
     this.clearRace();
-    this.hideMessage();
+    this.lines.hideMessage();
     this.setState('idle');
-    this.announce('');
+    this.lines.announce('');
     this.render();
-  }
-
-  onWorker(layers, message) {
-    const session = this.session;
-    const model = session?.model(layers);
-    if (!model) return;
-    if (message.type === 'ready') {
-      model.ready = true;
-      if (this.state === 'loading' && session.allReady()) {
-        this.setState('running');
-        this.announce(outcomeSentence(this.models));
-      }
-    } else if (message.type === 'holding') {
-      model.holding = true;
-      // the step it stopped at: progress reports are thinned out, and the pause lands between steps
-      session.progress(layers, message.step, model.perSecond);
-      if (this.paused && session.allHolding()) this.onHeld();
-    } else if (message.type === 'progress') {
-      session.progress(layers, message.step, message.perSecond);
-      this.runner?.allow(session.slowestStep());
-      this.scheduleRender();
-    } else if (message.type === 'eval') {
-      this.onEvaluation(model, message);
-    } else if (message.type === 'attention') {
-      this.onAttention(model, message);
-    } else if (message.type === 'finished') {
-      model.done = true;
-      model.step = message.step;
-      if (session.allDone()) {
-        this.stopRace();
-        this.setState('finished');
-        this.announce(outcomeSentence(this.models, { finished: true, total: this.race.spec.steps }));
-      }
-      this.scheduleRender();
-    } else if (message.type === 'diverged') {
-      this.stopRace();
-      this.setState('diverged');
-      this.showMessage(divergedSentence(layers, message.step));
-      this.render();
-    } else if (message.type === 'error') {
-      this.stopRace();
-      this.setState('failed');
-      this.showMessage(`The race stopped: ${message.message}. Press Reset to try again.`);
-    }
   }
 
   onEvaluation(model, { step, loss }) {
     const { found, showHeads } = this.session.evaluation(model.layers, step, loss);
     if (found) {
       this.setAttribute(`data-phase-${model.layers}`, String(model.phase));
-      this.announce(outcomeSentence(this.models));
+      this.lines.announce(outcomeSentence(this.models));
     }
-    if (showHeads) this.askAttention(this.exampleNumber); // every head, on a fresh example
+    if (showHeads) this.askAttention(this.charts.example); // every head, on a fresh example
     this.scheduleRender();
   }
 
   askAttention(number) {
     if (!this.runner) return;
-    this.exampleNumber = number;
+    this.charts.example = number;
     this.runner.askAttention(number, EXAMPLE_ROWS);
   }
 
   onAttention(model, message) {
-    if (message.number !== this.exampleNumber) return;
-    this.attentionSeen.set(model.layers, { layers: model.layers, ...message });
-    this.renderHeads();
+    if (this.charts.heard(model.layers, message)) this.renderHeads();
   }
 
   renderHeads() {
-    if (!this.attentionSeen?.size || !this.race) return;
-    const seen = [...this.attentionSeen.values()].filter((m) => m.number === this.exampleNumber);
-    if (seen.length === this.models.length) {
-      this.heads.render(
-        seen.sort((a, b) => a.layers - b.layers),
-        this.race.spec,
-        this.dark,
-      );
-      this.dataset.example = String(this.exampleNumber);
+    if (this.charts.drawHeads(this.race, this.models.length, this.dark)) {
+      this.dataset.example = String(this.charts.example);
     }
   }
 
@@ -371,25 +264,8 @@ class SproutGrow extends SproutElement {
   setState(state) {
     this.state = state;
     this.dataset.state = state;
-    const live = this.runner && ['loading', 'running', 'paused'].includes(state);
-    this.pauseButton.disabled = !live;
-    this.pauseButton.textContent = state === 'paused' ? 'Resume' : 'Pause';
-    this.startButton.disabled = state === 'unsupported' || !this.race;
-    this.resetButton.disabled = state === 'idle' || state === 'unsupported';
-  }
-
-  announce(text) {
-    if (this.outcome.textContent !== text) this.outcome.textContent = text;
-  }
-
-  showMessage(text) {
-    this.message.textContent = text;
-    this.message.hidden = false;
-  }
-
-  hideMessage() {
-    this.message.hidden = true;
-    this.message.textContent = '';
+    const live = Boolean(this.runner) && ['loading', 'running', 'paused'].includes(state);
+    this.controls.show(state, { live, loaded: Boolean(this.race) });
   }
 
   scheduleRender() {
@@ -405,18 +281,16 @@ class SproutGrow extends SproutElement {
     const step = this.slowestStep();
     this.dataset.step = String(step);
     this.dataset.speeds = this.session?.speeds() ?? '';
-    this.status.textContent = this.models.length
-      ? statusLine(
-          step,
-          this.race.spec.steps,
-          this.models.map((m) => [m.layers, m.perSecond]),
-        )
-      : `Ready: seed ${this.seedInput.value.trim() || '0'}, ${formatCount(this.race.spec.steps)} steps. Press Start.`;
-    const curves = this.models.length
-      ? this.models
-      : [1, 2].map((layers) => ({ layers, points: [], phase: null }));
-    const width = this.chart.element.clientWidth || this.clientWidth || 600;
-    this.chart.render(this.race, curves, width, this.dark);
+    this.lines.showStatus(
+      this.models.length
+        ? statusLine(
+            step,
+            this.race.spec.steps,
+            this.models.map((m) => [m.layers, m.perSecond]),
+          )
+        : `Ready: seed ${this.controls.seedText.trim() || '0'}, ${formatCount(this.race.spec.steps)} steps. Press Start.`,
+    );
+    this.charts.drawLosses(this.race, this.models, this.clientWidth, this.dark);
   }
 }
 

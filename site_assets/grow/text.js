@@ -109,3 +109,6 @@ export function pythonContext(python) {
 export const divergedSentence = (layers, step) =>
   `Training stopped: the loss of ${modelName(layers)} stopped being a number at step ${formatCount(step)}. ` +
   'Press Reset to start again.';
+
+export const pausedSentence = (step, pageHidden) =>
+  `Paused at step ${formatCount(step)}${pageHidden ? ' while the page is hidden' : ''}.`;
