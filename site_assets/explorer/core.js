@@ -1,5 +1,6 @@
 // W2's pure parts (tested under Node): its deep link both ways, where the query looks most, the
-// sentences that say so, the weights as CSV and the token a story opens on.
+// sentences that say so, the weights as CSV, the token a story opens on and what each key in
+// the story does.
 import { csvLine, formatPercent, quoted, topK } from '../common/format.js';
 import { parseSlashState } from '../common/url-state.js';
 
@@ -49,4 +50,28 @@ export function weightsCsv(weights, tokens) {
 export function defaultQuery(example) {
   const positions = Object.values(example.marks || {}).map((m) => m.position);
   return positions.length ? Math.max(...positions) : example.tokens.length - 1;
+}
+
+/**
+ * What a key pressed in the story does, or null: `{ change }` (of the state: token, layer or head)
+ * or, for Shift+arrows, `{ focusTo }` (an earlier token to read, the query unchanged). `at`: the
+ * focused token's index (the query's when none is focused).
+ */
+export function storyKey(key, { shift, at, focused }, state, { layers, heads, T }) {
+  const back = key === 'ArrowLeft' || key === 'ArrowUp' || key === '[' || key === 'PageUp';
+  if (shift && (key === 'ArrowLeft' || key === 'ArrowRight')) {
+    return { focusTo: Math.min(state.token, Math.max(0, at + (back ? -1 : 1))) };
+  }
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    return { change: { token: Math.min(T - 1, Math.max(0, state.token + (back ? -1 : 1))) } };
+  }
+  if (key === 'Home' || key === 'End') return { change: { token: key === 'Home' ? 0 : T - 1 } };
+  if (key === 'ArrowUp' || key === 'ArrowDown') {
+    return { change: { layer: Math.min(layers, Math.max(1, state.layer + (back ? -1 : 1))) } };
+  }
+  if (key === '[' || key === ']' || key === 'PageUp' || key === 'PageDown') {
+    return { change: { head: Math.min(heads, Math.max(1, state.head + (back ? -1 : 1))) } };
+  }
+  if ((key === 'Enter' || key === ' ') && focused) return { change: { token: at } };
+  return null;
 }

@@ -5,7 +5,8 @@
 //                  example="tom_he" layer="7" head="2" token="57"></sprout-explorer>
 // layer and head are 1-based (as readers see them); token indexes the example's `tokens`
 // (0 is ◆). Deep link: #explorer=tom_he/7/2/57 (key changeable with hash="...", hash="off").
-// Its pure parts (deep link, sentences, CSV) are in explorer/core.js.
+// Its pure parts (deep link, sentences, CSV, what each key does) are in core.js; its markup
+// and styles in template.js.
 import { clampInt } from '../common/attributes.js';
 import { colorTable } from '../common/color.js';
 import { downloadLink, el, shadowParts } from '../common/dom.js';
@@ -14,65 +15,8 @@ import { displayToken, formatPercent, quoted } from '../common/format.js';
 import { HeadWidget } from '../common/head-widget.js';
 import { exampleUrl } from '../common/examples.js';
 import { inlineJson, jsonFile } from '../common/load.js';
-import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from '../common/styles.js';
-import { EXPLORER_PERMALINK, defaultQuery, nextSentence, topAttended, weightsCsv } from './core.js';
-
-const CSS = `${BASE_CSS}${DARK_CSS}
-.story {
-  display: flex; flex-wrap: wrap; gap: 0.25rem 0.1rem;
-  padding: 0.5rem; border-radius: 0.25rem;
-  background: var(--code-bg);
-  font-size: 0.95rem; line-height: 1.35;
-  min-height: 3rem;
-}
-.story:focus-within { box-shadow: 0 0 0 1px var(--fg-lightest); }
-.tok {
-  display: inline-block; padding: 0.05rem 0.2rem; border-radius: 0.2rem;
-  cursor: pointer; white-space: pre; max-width: 100%; overflow-wrap: anywhere;
-  border: 1px solid transparent;
-  user-select: none;
-}
-.tok.space { margin-left: 0.25rem; }
-.tok.start { font-size: 0.8em; padding-inline: 0.3rem; }
-.tok:hover { border-color: var(--fg-light); }
-.tok.query { outline: 2px solid var(--fg); outline-offset: 1px; font-weight: 700; }
-.tok.future {
-  color: var(--fg-lighter);
-  background: repeating-linear-gradient(135deg, transparent 0 3px, var(--fg-lightest) 3px 6px);
-}
-.tok:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-.inspect { min-height: 1.5em; margin: 0.4rem 0 0.1rem; }
-.top { margin: 0.2rem 0; }
-.top .item { white-space: nowrap; font-variant-numeric: tabular-nums; }
-.legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; margin-top: 0.3rem; }
-${SCALE_LEGEND_CSS}`;
-
-const STORY_LABEL = "The story's tokens; the selected token is the query";
-
-const TEMPLATE = `
-<style>${CSS}</style>
-<div class="frame" part="frame">
-  <div class="controls">
-    <label>Story <select class="example" aria-label="Example story"></select></label>
-    <label>Layer <select class="layer" aria-label="Layer (1 to 8)"></select></label>
-    <label>Head <select class="head" aria-label="Head (1 to 6)"></select></label>
-  </div>
-  <p class="hint">Click a token to ask where it looks. Keys in the story:
-    <kbd>←</kbd> <kbd>→</kbd> token, <kbd>↑</kbd> <kbd>↓</kbd> layer, <kbd>[</kbd> <kbd>]</kbd> head,
-    <kbd>Shift</kbd>+<kbd>←</kbd> <kbd>→</kbd> read one earlier token's weight, <kbd>Enter</kbd> make it the query.</p>
-  <div class="story"><span class="loading">Loading the story…</span></div>
-  <p class="inspect" aria-hidden="true"></p>
-  <p class="top" aria-live="polite"></p>
-  <p class="next"></p>
-  <div class="legend" id="legend">
-    <span>weight <span class="ramp"></span> 0% → 100%</span>
-    <span><span class="hatch-sample"></span> later tokens: not visible to the query</span>
-    <span>◆ the start mark</span>
-  </div>
-  <p class="downloads hint">Download this view: <span class="csv"></span>, or the story's data
-    (<span class="json"></span>).</p>
-  <p class="error" role="alert" hidden></p>
-</div>`;
+import { EXPLORER_PERMALINK, defaultQuery, nextSentence, storyKey, topAttended, weightsCsv } from './core.js';
+import { STORY_LABEL, TEMPLATE } from './template.js';
 
 // Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (common/head-widget.js).
 export class SproutExplorer extends HeadWidget {
@@ -342,31 +286,19 @@ export class SproutExplorer extends HeadWidget {
 
   onKey(event) {
     if (!this.data) return;
-    const { layers, heads, T } = this.data.maps;
-    const s = this.state;
     const focused = this.shadowRoot.activeElement?.closest?.('.tok');
-    const at = focused ? Number(focused.dataset.index) : s.token;
-    const key = event.key;
-    let change = null;
-    let focusTo = null;
-    if (event.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
-      focusTo = Math.min(s.token, Math.max(0, at + (key === 'ArrowLeft' ? -1 : 1)));
-    } else if (key === 'ArrowLeft' || key === 'ArrowRight') {
-      change = { token: Math.min(T - 1, Math.max(0, s.token + (key === 'ArrowLeft' ? -1 : 1))) };
-    } else if (key === 'Home' || key === 'End') {
-      change = { token: key === 'Home' ? 0 : T - 1 };
-    } else if (key === 'ArrowUp' || key === 'ArrowDown') {
-      change = { layer: Math.min(layers, Math.max(1, s.layer + (key === 'ArrowUp' ? -1 : 1))) };
-    } else if (key === '[' || key === ']' || key === 'PageUp' || key === 'PageDown') {
-      change = { head: Math.min(heads, Math.max(1, s.head + (key === '[' || key === 'PageUp' ? -1 : 1))) };
-    } else if ((key === 'Enter' || key === ' ') && focused) {
-      change = { token: at };
-    } else {
-      return;
-    }
+    const at = focused ? Number(focused.dataset.index) : this.state.token;
+    const move = storyKey(
+      event.key,
+      { shift: event.shiftKey, at, focused: Boolean(focused) },
+      this.state,
+      this.data.maps,
+    );
+    if (!move) return;
     event.preventDefault();
-    if (change) {
-      this.userSet(change, change.layer !== undefined || change.head !== undefined);
+    let focusTo = move.focusTo;
+    if (move.change) {
+      this.userSet(move.change, move.change.layer !== undefined || move.change.head !== undefined);
       focusTo = this.state.token;
     }
     this.tokenEls[focusTo].focus();
