@@ -24,7 +24,7 @@ import {
 import { HEADS_PERMALINK, SproutHeads, formatHeadsState, parseHeadsState } from '../heads/sprout-heads.js';
 import { KINDS, highlightTops, scoreMatrix, topHeads } from '../heads/scores.js';
 import { gridStep, paintHead } from '../heads/grid.js';
-import { fittedCell, labelStep, scrollToShow } from '../heads/map.js';
+import { fittedCell, labelStep, scrollToShow } from '../heads/map-core.js';
 import { markCursor, windowRole } from '../window/sprout-window.js';
 
 const readJson = (relative) => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 import { prepareExample } from '../../common/examples.js';
-import { axisLabel, cellUnder, cursorOffset, mapCsv, mapStep, readoutText } from '../../heads/map.js';
+import { axisLabel, cellUnder, cursorOffset, mapCsv, mapStep, readoutText } from '../../heads/map-core.js';
 import {
   KINDS,
   headLabel,
