@@ -10,17 +10,16 @@
 // base is the artifacts folder (holding examples/ and head_scores.json). Deep link:
 // #heads=zorbin/5/4 (key changeable with hash="...", hash="off"). With `switches`: a toggle per
 // head and the chapter's presets under the maps, and a link running the story without those
-// heads in the page's "Your own story" (heads/off-panel.js).
+// heads in the page's "Your own story" (off-panel.js).
 //
-// The parts: heads/scores.js (the scores and their words), heads/grid.js (the 48
-// maps), heads/map.js (the enlarged map); HeadWidget (common/head-widget.js) brings the
+// The parts: scores.js (the scores and their words), grid.js (the 48 maps), map.js (the enlarged
+// map), template.js (the markup and styles); HeadWidget (common/head-widget.js) brings the
 // lifecycle, loading, the URL hash and the link with W2.
 import { clampInt } from '../common/attributes.js';
 import { downloadLink, el, shadowParts } from '../common/dom.js';
 import { define } from '../common/element.js';
-import { MAP_CSS, MAP_MARKUP, HeadMap } from './map.js';
+import { HeadMap } from './map.js';
 import {
-  KINDS,
   baselineText,
   headLabel,
   headScoreTexts,
@@ -31,11 +30,11 @@ import {
   topsIntro,
 } from './scores.js';
 import { HeadWidget } from '../common/head-widget.js';
-import { GRID_CSS, HeadsGrid } from './grid.js';
-import { HeadsOffPanel, OFF_PANEL_CSS } from './off-panel.js';
+import { HeadsGrid } from './grid.js';
+import { HeadsOffPanel } from './off-panel.js';
 import { fetchJson, inlineJson, jsonFile } from '../common/load.js';
-import { BASE_CSS, DARK_CSS, SCALE_LEGEND_CSS } from '../common/styles.js';
 import { parseSlashState } from '../common/url-state.js';
+import { TEMPLATE } from './template.js';
 
 export function parseHeadsState(text) {
   const parsed = parseSlashState(text, 2);
@@ -55,51 +54,6 @@ export const HEADS_PERMALINK = {
   read: parseHeadsState,
   write: (state) => (state.layer ? formatHeadsState(state) : null),
 };
-
-const CSS = `${BASE_CSS}${DARK_CSS}
-${GRID_CSS}
-.tops { margin: 0.3rem 0; }
-.tops button { margin: 0.1rem 0.2rem; }
-.detail { margin-top: 0.8rem; }
-.detail h3 { margin: 0 0 0.2rem; font-size: 1em; }
-.scores { margin: 0 0 0.3rem; color: var(--fg-light); }
-${MAP_CSS}
-${OFF_PANEL_CSS}
-.legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; align-items: center; color: var(--fg-light); font-size: 0.85em; }
-${SCALE_LEGEND_CSS}`;
-
-const TEMPLATE = `
-<style>${CSS}</style>
-<div class="frame" part="frame">
-  <div class="controls">
-    <label>Story <select class="example" aria-label="Example story"></select></label>
-    <label>Highlight <select class="kind" aria-label="Highlight the top heads of a kind">
-      <option value="">no kind</option>
-${Object.entries(KINDS)
-  .map(([kind, { label }]) => `      <option value="${kind}">${label} heads</option>`)
-  .join('\n')}
-      <option value="breaks">what breaks without it</option>
-    </select></label>
-  </div>
-  <p class="tops" aria-live="polite"></p>
-  <p class="hint">Each square is one head: row t, column j is the weight query t gives key j.
-    Click a square, or move with <kbd>←</kbd> <kbd>↑</kbd> <kbd>→</kbd> <kbd>↓</kbd> and press
-    <kbd>Enter</kbd>, to enlarge it.</p>
-  <div class="grid"></div>
-  <div class="legend">
-    <span>weight <span class="ramp"></span> 0% → 100%</span>
-    <span><span class="hatch-sample"></span> future: masked</span>
-  </div>
-  <div class="switches-slot"></div>
-  <div class="detail" hidden>
-    <h3 class="detail-title"></h3>
-    <p class="scores"></p>
-${MAP_MARKUP}
-    <p class="hint">Download: <span class="map-csv"></span>, or every head's scores
-      (<span class="scores-json"></span>).</p>
-  </div>
-  <p class="error" role="alert" hidden></p>
-</div>`;
 
 export class SproutHeads extends HeadWidget {
   static permalink = HEADS_PERMALINK;
