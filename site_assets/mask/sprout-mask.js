@@ -8,16 +8,18 @@
 //   heads="48"           heads counted in the cost panel's "all heads" line
 //   long="512"           the long context of the cost panel
 // Deep link: #mask=3/010001000 sets T and the mask, row by row (key: hash="...", "off").
-// Its pure parts are in mask/core.js, the cost panel in mask/cost.js.
+// Its pure parts are in core.js, the cost panel in cost.js, the rows that see the future (their
+// flag and the summary line) in future.js.
 import { causalMask, emptyMask, maskedWeights, rowsSeeingFuture } from '../common/math.js';
 import { clampInt } from '../common/attributes.js';
 import { colorScaleRgb, textColorOn } from '../common/color.js';
-import { actionButton, el, shadowFrame, svgEl } from '../common/dom.js';
+import { actionButton, el, shadowFrame } from '../common/dom.js';
 import { define, SproutElement } from '../common/element.js';
 import { BASE_CSS, DARK_CSS } from '../common/styles.js';
 import { hashState } from '../common/url-state.js';
 import { formatMaskHash, moveFocus, parseMaskHash, toyScore, toyScores } from './core.js';
 import { COST_CSS, CostPanel } from './cost.js';
+import { FUTURE_CSS, eyeIcon, showSummary } from './future.js';
 
 const WORDS = ['◆', 'The', 'cat', 'sat', 'on', 'the', 'mat', '.'];
 const MIN_T = 2;
@@ -46,25 +48,7 @@ table.grid { border-collapse: separate; border-spacing: 2px; width: 100%; table-
 }
 .cell:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; position: relative; z-index: 1; }
 .small .pct { display: none; }
-.flag { display: inline-flex; vertical-align: middle; margin-left: 0.15em; color: var(--accent); }
-.flag svg { width: 0.95em; height: 0.95em; }
-.summary { margin: 0.5rem 0 0; }
-.summary .flag { margin: 0 0.2em 0 0; }
-${COST_CSS}`;
-
-/** A small eye icon: the flag for rows that can still see the future. */
-function eyeIcon() {
-  const svg = svgEl('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true' });
-  svg.append(
-    svgEl('path', {
-      fill: 'currentColor',
-      d:
-        'M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 ' +
-        '5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
-    }),
-  );
-  return svg;
-}
+${FUTURE_CSS}${COST_CSS}`;
 
 // Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (common/element.js).
 class SproutMask extends SproutElement {
@@ -240,7 +224,7 @@ class SproutMask extends SproutElement {
       for (let j = 0; j < this.T; j++) this.renderCell(i, j, weights[i][j], mask[i][j]);
       this.renderRowFlags(i, future.includes(i), fullyMasked.includes(i));
     }
-    this.renderSummary(future, fullyMasked);
+    showSummary(this.summary, future, fullyMasked, this.words);
     this.cost.render(mask, this.heads, this.long);
     this.sizeInput.value = String(this.T);
     this.sizeText.textContent = String(this.T);
@@ -280,29 +264,6 @@ class SproutMask extends SproutElement {
     header.title = seesFuture ? `${this.words[i]} can see the future` : '';
   }
 
-  renderSummary(future, fullyMasked) {
-    const parts = [];
-    if (future.length) {
-      const words = future.map((i) => this.words[i]).join(', ');
-      parts.push(
-        eyeFlag(),
-        `${future.length} ${future.length === 1 ? 'row sees' : 'rows see'} the future ` +
-          `(a later word is unmasked): ${words}. `,
-      );
-    } else {
-      parts.push('No row can see the future: every word looks only at itself and earlier words. ');
-    }
-    if (fullyMasked.length) {
-      const words = fullyMasked.map((i) => this.words[i]).join(', ');
-      parts.push(
-        `Every cell masked in the row of ${words}: nothing left to average, so its weights are all 0.`,
-      );
-    }
-    this.summary.replaceChildren(...parts);
-    this.summary.dataset.future = future.join(',');
-    this.summary.dataset.fullyMasked = fullyMasked.join(',');
-  }
-
   // ---- keyboard: arrows move focus across cells (roving tabindex), Enter/Space click ----
 
   onKey(event) {
@@ -319,12 +280,6 @@ class SproutMask extends SproutElement {
     this.cells[i][j].tabIndex = 0;
     this.cells[i][j].focus();
   }
-}
-
-function eyeFlag() {
-  const flag = el('span', 'flag');
-  flag.append(eyeIcon());
-  return flag;
 }
 
 define('sprout-mask', SproutMask);
