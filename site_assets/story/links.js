@@ -86,8 +86,7 @@ export class StoryLinks {
     await story.describeDownload();
     if (!story.info) return;
     const { off, problem } = parseOffSegment(shared.offSegment, story.info.layers, story.info.heads);
-    story.off = off;
-    story.board?.setOff(off);
+    story.headsOff.set(off);
     if (problem) story.failSwitches(`In this link, ${problem}; the rest of the link is shown.`);
     if (await this.modelIsCached()) {
       story.analyse(false, shared);
@@ -111,7 +110,7 @@ export class StoryLinks {
       const listed = preset.startsWith('off');
       const [chapterStory, presets] = await Promise.all([
         loadExample(exampleUrl(new URL('examples/', story.artifactsBase()).href, example)),
-        preset === 'all' || listed ? null : story.loadPresets(),
+        preset === 'all' || listed ? null : story.headsOff.loadPresets(),
       ]);
       let off = [];
       if (listed) {
@@ -121,8 +120,7 @@ export class StoryLinks {
           story.failSwitches(`In this link, ${parsed.problem}; the rest of the link is shown.`);
       } else if (preset !== 'all') off = presets[preset];
       if (!off) throw new Error(`the chapter's artifacts do not say which heads are ${PRESET_NAMES[preset]}`);
-      story.off = off;
-      story.board?.setOff(off);
+      story.headsOff.set(off);
       story.ui.text.value = chapterStory.text;
       story.clearError();
       await story.request(chapterStory.text, false, null);

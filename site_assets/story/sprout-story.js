@@ -13,21 +13,21 @@
 // heading-level (default 4): the level of the block's headings, one under the page's heading above.
 // Deep links: #story=<layer>/<head>/<token>/[off-5.4-5.6/]<compressed text> (story/core.js),
 // and #story=<example>/<preset>, e.g. #story=zorbin/induction: that chapter story, those heads off.
-// Its parts: the template (story/template.js), the words (story/text.js), the two lists
-// (story/guesses.js), the links (story/links.js); this file composes them.
+// Its parts: the template (template.js), the words (text.js), the two lists (guesses.js), the
+// links (links.js), the heads switched off (heads-off.js); this file composes them.
 import { unpackAttention } from '../common/attention-data.js';
 import { clampInt } from '../common/attributes.js';
 import { define, SproutElement } from '../common/element.js';
 import { fetchJson, whenVisible } from '../common/load.js';
 import { START_GLYPH } from './core.js';
 import { RUNTIME_INFO, StoryRunner } from './runner.js';
-import { chapterPresets, formatOffSegment } from '../heads/off.js';
-import { HeadSwitchBoard } from '../heads/switches.js';
+import { formatOffSegment } from '../heads/off.js';
 import { Gpt1Comparison } from './gpt1.js';
 import { SurpriseView } from './surprise.js';
 import { STORY_NAME, TEMPLATE, storyParts } from './template.js';
 import { describeCount, downloadSentence, formatBytes, headScoresOf, summaryOf } from './text.js';
 import { renderGuesses, renderKinds } from './guesses.js';
+import { StoryHeadsOff } from './heads-off.js';
 import { StoryLinks } from './links.js';
 import '../explorer/sprout-explorer.js';
 import '../heads/sprout-heads.js';
@@ -37,7 +37,7 @@ export class SproutStory extends SproutElement {
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = TEMPLATE; // static template, no data
     this.ui = storyParts(root);
-    this.off = [];
+    this.headsOff = new StoryHeadsOff(this);
     this.surprise = new SurpriseView();
     this.ui.switchesBox.after(this.surprise.element);
     this.levelHeadings();
@@ -115,52 +115,8 @@ export class SproutStory extends SproutElement {
     }
   }
 
-  /** The chapter's presets, from its artifacts (fetched once, with the model). */
-  loadPresets() {
-    this.presetsLoading ||= Promise.all(
-      ['stats.json', 'ablations.json', 'head_scores.json'].map((name) =>
-        fetchJson(new URL(name, this.artifactsBase())),
-      ),
-    ).then(([stats, ablations, headScores]) => {
-      this.presets = chapterPresets({ stats, ablations, headScores }, this.info.layers, this.info.heads);
-      this.board?.setPresets(this.presets);
-      return this.presets;
-    });
-    this.presetsLoading.catch(() => {
-      this.presetsLoading = null;
-    });
-    return this.presetsLoading;
-  }
-
-  // --- the switches ------------------------------------------------------------------------
-
-  /** The switch board, once the model's size is known and the model has said it can switch heads. */
-  prepareSwitches(switches) {
-    if (!this.board) {
-      this.board = new HeadSwitchBoard({
-        layers: this.info.layers,
-        heads: this.info.heads,
-        onChange: (off) => this.switchHeads(off),
-      });
-      this.ui.summary.before(this.board.element);
-      this.loadPresets().catch((err) =>
-        this.setStatus(
-          `The chapter's presets could not be loaded (${err.message}); each head still switches.`,
-        ),
-      );
-    }
-    this.board.setEnabled(switches.available);
-    if (!switches.available) {
-      this.off = [];
-      this.failSwitches(
-        `This model file cannot switch heads off (${switches.problem}). The story is shown with every head on.`,
-      );
-    }
-    this.board.setOff(this.off);
-  }
-
-  switchHeads(off) {
-    this.off = off;
+  /** A reader switched heads: the story, if there is one, runs again with those heads off. */
+  runAgain() {
     if (this.text === undefined) return;
     this.request(this.text, this.truncated, null);
   }
@@ -181,7 +137,7 @@ export class SproutStory extends SproutElement {
     await this.request(text, truncate, selection);
   }
 
-  /** Run `text` (every head on, and again with this.off off): the last request wins. */
+  /** Run `text` (every head on, and again with the heads off now): the last request wins. */
   async request(text, truncate, selection) {
     if (!this.info || !this.runtime) await this.describeDownload();
     if (!this.info || !this.runtime) return;
@@ -200,8 +156,8 @@ export class SproutStory extends SproutElement {
       );
       this.ui.progress.hidden = true;
       this.loadSeconds = runner.loadSeconds;
-      this.prepareSwitches(runner.switches);
-      const off = runner.switches.available ? this.off : [];
+      this.headsOff.prepare(runner.switches);
+      const off = runner.switches.available ? this.headsOff.off : [];
       this.setStatus(
         off.length ? 'Sprout is reading your story with those heads off…' : 'Sprout is reading your story…',
       );
