@@ -1,4 +1,4 @@
-// The page's side of the layer race: one worker (grow/worker.js) per depth, started when a
+// The page's side of the layer race: one worker (worker.js) per depth, started when a
 // reader presses Start and terminated by Reset or by the next Start (the last request wins; a
 // race's messages reach the page only while it is the current race, so two never mix).
 
@@ -23,7 +23,7 @@ export function missingSupport(scope = globalThis) {
 /**
  * new GrowRace({ spec, seed, layers, onMessage(layers, message) }): start() one worker per depth;
  * allow(slowest) (keeps the toys together), pause(), resume(), askAttention(number, rows), stop(). onMessage gets the workers' messages
- * (see grow/worker.js) with the depth that sent each, and { type: 'error' } when a worker
+ * (see worker.js) with the depth that sent each, and { type: 'error' } when a worker
  * cannot start or fails.
  */
 export class GrowRace {

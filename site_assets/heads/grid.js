@@ -1,6 +1,6 @@
 // W5's grid: one small attention map per head (rows: layers, columns: heads), drawn from the
 // story's decoded bytes, with the chosen kind's scores on badges, the top heads outlined, the
-// chosen head marked and a roving keyboard focus. The element (heads/sprout-heads.js) owns the state;
+// chosen head marked and a roving keyboard focus. The element (sprout-heads.js) owns the state;
 // the grid shows it and reports a head the reader picks.
 import { colorTable } from '../common/color.js';
 import { el } from '../common/dom.js';

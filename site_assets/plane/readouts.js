@@ -1,6 +1,6 @@
 // W3's readouts beside the plane: each key's score and weight (a bar and its percentage), the
 // weights' sum, the output colour (the weighted blend of the values), the query's coordinates
-// and the note shown while every score is negative. The element (plane/sprout-plane.js) computes the
+// and the note shown while every score is negative. The element (sprout-plane.js) computes the
 // numbers; the readouts show them.
 import { el } from '../common/dom.js';
 import { cssRgb, fmt2, weightSumText, weightText } from './core.js';

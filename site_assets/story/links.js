@@ -1,6 +1,6 @@
 // <sprout-story>'s links: the URL hash it writes as the reader reads (story, selection, heads off),
 // the link it copies, and the links it opens: a shared story, or a chapter story with heads off
-// ("try it"). StoryLinks works on the element it is given (story/sprout-story.js).
+// ("try it"). StoryLinks works on the element it is given (sprout-story.js).
 import { exampleUrl, loadExample } from '../common/examples.js';
 import { parseOffSegment, formatOffSegment } from '../heads/off.js';
 import { SHARE_LIMIT, decodeShare, encodeShare } from './core.js';

@@ -1,4 +1,4 @@
-// The page's side of the story worker (story/worker.js): starting it, loading the model
+// The page's side of the story worker (worker.js): starting it, loading the model
 // once, and runs where the last request wins. Every request gets a number; an answer to an older
 // one is never shown (its story with every head on is still kept: a later answer may rely on it).
 

@@ -11,7 +11,7 @@
 // artifacts (default: base's parent) holds stats.json, ablations.json, head_scores.json (the
 // presets) and examples/ (the chapter's stories that "try it" links open).
 // heading-level (default 4): the level of the block's headings, one under the page's heading above.
-// Deep links: #story=<layer>/<head>/<token>/[off-5.4-5.6/]<compressed text> (story/core.js),
+// Deep links: #story=<layer>/<head>/<token>/[off-5.4-5.6/]<compressed text> (core.js),
 // and #story=<example>/<preset>, e.g. #story=zorbin/induction: that chapter story, those heads off.
 // Its parts: the template (template.js), the words (text.js), the two lists (guesses.js), the
 // links (links.js), the heads switched off (heads-off.js); this file composes them.

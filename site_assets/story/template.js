@@ -1,5 +1,5 @@
 // <sprout-story>'s shadow DOM: its styles, its static template and the named parts the element
-// reaches (storyParts). The element (story/sprout-story.js) fills them in.
+// reaches (storyParts). The element (sprout-story.js) fills them in.
 import { BASE_CSS } from '../common/styles.js';
 import { SWITCHES_CSS } from '../heads/switches.js';
 import { GPT1_CSS } from './gpt1.js';
