@@ -2,7 +2,7 @@
 // chart, the same summary for screen readers, downloads and table as <sprout-figure> gives it,
 // read from the chart's own JSON file beside the page. The site's build adds this script there.
 import { fetchJson } from '../common/load.js';
-import { figureDataParts } from './figure/sprout-figure.js';
+import { figureDataParts } from './sprout-figure.js';
 
 // the page has no stylesheet of its own: text and links readable on both of its backgrounds
 const CSS = `
