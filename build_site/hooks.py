@@ -65,14 +65,16 @@ def on_pre_build(config):
 
 
 def copy_site_assets(site):
+    """site_assets' modules and styles, folders kept (one a widget), its tests left out."""
     target = site / "assets" / "sprout"
-    target.mkdir(parents=True, exist_ok=True)
-    for source in SITE_ASSETS.iterdir():
-        if source.suffix in (".js", ".css"):
-            shutil.copy2(source, target / source.name)
+    for source in sorted(SITE_ASSETS.rglob("*")):
+        relative = source.relative_to(SITE_ASSETS)
+        if source.suffix in (".js", ".css") and relative.parts[0] != "tests":
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / relative)
 
 
-FIGURE_PAGE_SCRIPT = "figure-page.js"
+FIGURE_PAGE_SCRIPT = "figure/page.js"
 
 
 def add_figure_data(site):

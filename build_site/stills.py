@@ -2,13 +2,13 @@
 
 Plotly's bundle takes seconds of main-thread time on a slow phone, so a chart that appears as
 the reader scrolls would freeze the page. Instead the page shows an SVG that Plotly itself drew
-here, in Chromium, with the layout the live chart gets (site_assets/figure-layout.js), in the
+here, in Chromium, with the layout the live chart gets (site_assets/figure/layout.js), in the
 light and dark palette and at a wide and a narrow width; <sprout-figure> loads Plotly only when a
 mouse rests on the chart or the reader clicks it.
 
     python -m build_site.stills [--check]
 
-Each still records the hash of what it was drawn from (the figure's JSON, figure-layout.js, the
+Each still records the hash of what it was drawn from (the figure's JSON, figure/layout.js, the
 Plotly bundle, its variant), and is drawn again only when that changes. --check draws nothing and
 exits 1 if a still is missing or out of date. Needs Chromium (CHROMIUM, /usr/bin/chromium).
 """
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 FIGURES = DOCS / "artifacts" / "figures"
 STILLS = DOCS / "stills"
-LAYOUT_JS = ROOT / "site_assets" / "figure-layout.js"
+LAYOUT_JS = ROOT / "site_assets" / "figure" / "layout.js"
 PLOTLY = ROOT / "node_modules" / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 THEMES = ("light", "dark")
@@ -42,7 +42,7 @@ class StillsError(Exception):
 
 
 def still_widths(layout_js=LAYOUT_JS):
-    """{"wide": px, "narrow": px}: STILL_WIDTHS of figure-layout.js, the widths the page picks between."""
+    """{"wide": px, "narrow": px}: STILL_WIDTHS of figure/layout.js, the widths the page picks between."""
     found = re.search(r"STILL_WIDTHS = \{ wide: (\d+), narrow: (\d+) \}", layout_js.read_text(encoding="utf-8"))
     if not found:
         raise StillsError(f"{layout_js.name} no longer says STILL_WIDTHS = {{ wide: ..., narrow: ... }}")
@@ -120,9 +120,9 @@ def finish_svg(svg, key):
     return svg.replace("<svg ", f'<svg data-sprout-key="{key}" ', 1)
 
 
-# Draws one still in the page: the live chart's layout and palette (sprout-figure.js does the same)
+# Draws one still in the page: the live chart's layout and palette (figure/sprout-figure.js does the same)
 DRAW = """async ([figure, width, dark]) => {
-  const { chartLayout, themeUpdate } = await import("/figure-layout.js");
+  const { chartLayout, themeUpdate } = await import("/figure/layout.js");
   const plot = document.getElementById("plot");
   const layout = chartLayout(figure, width);
   await Plotly.newPlot(plot, figure.data, layout, { staticPlot: true });
@@ -146,7 +146,7 @@ def draw(todo, folder=STILLS):
     files = {
         "/index.html": (PAGE.encode(), "text/html"),
         "/plotly.js": (PLOTLY.read_bytes(), "text/javascript"),
-        "/figure-layout.js": (LAYOUT_JS.read_bytes(), "text/javascript"),
+        "/figure/layout.js": (LAYOUT_JS.read_bytes(), "text/javascript"),
     }
 
     def serve(route):

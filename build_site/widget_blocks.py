@@ -3,9 +3,9 @@
 Python-Markdown wraps tags it does not know in <p>, and a <p> cannot hold the quiz's question
 and list, so the browser would close the element before its children.
 
-The widgets are listed once, by their modules: site_assets/<tag>.js defines <tag> with
-`define('<tag>', ...)`, and the site's pages load that file for each such element they hold
-(site_assets/sprout-widgets.js).
+The widgets are listed once, by their modules: each widget is a folder of site_assets, and
+site_assets/<x>/sprout-<x>.js defines <sprout-x> with `define('sprout-<x>', ...)`; the site's pages
+load that file for each such element they hold (site_assets/sprout-widgets.js).
 """
 
 import re
@@ -18,10 +18,15 @@ SITE_ASSETS = Path(__file__).resolve().parent.parent / "site_assets"
 DEFINES = re.compile(r"^define\('(sprout-[a-z-]+)',", re.MULTILINE)
 
 
+def widget_module(tag):
+    """The module that defines <tag>: the file named after it in the folder named after it."""
+    return SITE_ASSETS / tag.removeprefix("sprout-") / f"{tag}.js"
+
+
 @cache
 def widget_tags():
     """Every widget's tag, from the define() call of the module named after it."""
-    return tuple(sorted(tag for path in SITE_ASSETS.glob("sprout-*.js") for tag in DEFINES.findall(path.read_text())))
+    return tuple(sorted(tag for path in SITE_ASSETS.glob("*/sprout-*.js") for tag in DEFINES.findall(path.read_text())))
 
 
 class WidgetBlocks(Extension):

@@ -30,7 +30,7 @@ FIGURE_PAGE = """<!doctype html>
 </head>
 <body>
     <script>window.PlotlyConfig = {MathJaxConfig: 'local'};</script>
-    <script type="module" src="../../assets/sprout/figure-page.js"></script>
+    <script type="module" src="../../assets/sprout/figure/page.js"></script>
 </body>
 </html>
 """

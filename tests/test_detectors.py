@@ -6,7 +6,7 @@ from sprout.analysis.detectors import DETECTORS, JS_MODULE, READ_ON, js_module
 
 def test_the_widgets_words_are_written_from_the_registry():
     assert JS_MODULE.read_text(encoding="utf-8") == js_module(), (
-        "site_assets/sprout-detectors.js is out of date: run .venv/bin/python -m sprout.analysis.detectors"
+        "site_assets/common/detectors.js is out of date: run .venv/bin/python -m sprout.analysis.detectors"
     )
 
 

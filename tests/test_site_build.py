@@ -18,7 +18,7 @@ from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
-from build_site.widget_blocks import SITE_ASSETS, widget_tags
+from build_site.widget_blocks import widget_module, widget_tags
 from site_files.manifest import FORMAT_VERSION
 from sprout.chapter.sections import CLAIMS
 
@@ -198,8 +198,8 @@ def test_each_standalone_figure_page_loads_the_script_that_adds_its_numbers_once
     add_figure_data(tmp_path)
     add_figure_data(tmp_path)  # a second pass changes nothing
     text = page.read_text()
-    assert text.count('<script type="module" src="../../assets/sprout/figure-page.js"></script>') == 1
-    assert text.index("figure-page.js") < text.index("</body>")
+    assert text.count('<script type="module" src="../../assets/sprout/figure/page.js"></script>') == 1
+    assert text.index("figure/page.js") < text.index("</body>")
 
 
 def test_the_notebook_templates_cdn_loaders_are_recognised():
@@ -235,11 +235,11 @@ def test_a_formula_katex_cannot_parse_stops_the_build_with_its_page_and_text():
 
 
 def test_every_widget_is_defined_by_the_module_named_after_it_and_stays_a_block():
-    """The site's pages load site_assets/<tag>.js for each <tag> they hold (sprout-widgets.js)."""
+    """The site's pages load site_assets/<x>/sprout-<x>.js for each <sprout-x> they hold (sprout-widgets.js)."""
     tags = widget_tags()
     assert len(tags) >= 9 and "sprout-figure" in tags and "sprout-grow" in tags
     for tag in tags:
-        assert f"define('{tag}'," in (SITE_ASSETS / f"{tag}.js").read_text(), tag
+        assert f"define('{tag}'," in widget_module(tag).read_text(), tag
     assert page_parts("<sprout-quiz>\n<p>Which?</p>\n<ol><li>a</li></ol>\n</sprout-quiz>\n") == [
         ("div", ["sprout-quiz"])  # inside a part, never inside a <p>
     ]

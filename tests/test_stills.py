@@ -42,7 +42,7 @@ def test_a_change_to_a_figure_or_to_the_layout_code_makes_its_stills_out_of_date
         still = stills.still_path(name, size, theme)
         (tmp_path / still.name).write_text(still.read_text(encoding="utf-8"), encoding="utf-8")
     assert stills.out_of_date([name], tmp_path) == []
-    layout_js = tmp_path / "figure-layout.js"
+    layout_js = tmp_path / "layout.js"
     layout_js.write_text(stills.LAYOUT_JS.read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
     monkeypatch.setattr(stills, "LAYOUT_JS", layout_js)
     assert len(stills.out_of_date([name], tmp_path)) == 4

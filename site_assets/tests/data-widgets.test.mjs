@@ -4,15 +4,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-import { decodeAttention, triangleSize } from '../sprout-attention-data.js';
-import { listOf } from '../sprout-attributes.js';
-import { colorScale, colorScaleRgb, colorTable, textColorOn } from '../sprout-color.js';
-import { define } from '../sprout-element.js';
-import { displayToken, formatPercent, topK } from '../sprout-format.js';
-import { exampleUrl, prepareExample } from '../sprout-examples.js';
-import { isDark, pageScheme, watchTheme } from '../sprout-theme.js';
-import { formatHashState, parseHashState, withHashKey } from '../sprout-url-state.js';
-import { SproutExplorer } from '../sprout-explorer.js';
+import { decodeAttention, triangleSize } from '../common/attention-data.js';
+import { listOf } from '../common/attributes.js';
+import { colorScale, colorScaleRgb, colorTable, textColorOn } from '../common/color.js';
+import { define } from '../common/element.js';
+import { displayToken, formatPercent, topK } from '../common/format.js';
+import { exampleUrl, prepareExample } from '../common/examples.js';
+import { isDark, pageScheme, watchTheme } from '../common/theme.js';
+import { formatHashState, parseHashState, withHashKey } from '../common/url-state.js';
+import { SproutExplorer } from '../explorer/sprout-explorer.js';
 import {
   EXPLORER_PERMALINK,
   defaultQuery,
@@ -20,12 +20,12 @@ import {
   parseExplorerState,
   readoutSentence,
   topAttended,
-} from '../sprout-explorer-core.js';
-import { HEADS_PERMALINK, SproutHeads, formatHeadsState, parseHeadsState } from '../sprout-heads.js';
-import { KINDS, highlightTops, scoreMatrix, topHeads } from '../sprout-head-scores.js';
-import { gridStep, paintHead } from '../sprout-heads-grid.js';
-import { fittedCell, labelStep, scrollToShow } from '../sprout-head-map.js';
-import { markCursor, windowRole } from '../sprout-window.js';
+} from '../explorer/core.js';
+import { HEADS_PERMALINK, SproutHeads, formatHeadsState, parseHeadsState } from '../heads/sprout-heads.js';
+import { KINDS, highlightTops, scoreMatrix, topHeads } from '../heads/scores.js';
+import { gridStep, paintHead } from '../heads/grid.js';
+import { fittedCell, labelStep, scrollToShow } from '../heads/map-core.js';
+import { markCursor, windowRole } from '../window/sprout-window.js';
 
 const readJson = (relative) => JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8'));
 const fixture = readJson('./fixtures/attention.json');
@@ -388,7 +388,7 @@ test('pageScheme reads Material, JupyterLab and VS Code, and leaves other pages 
 // --- predictions and downloads ---------------------------------------------------------------
 
 test('nextSentence names the top guesses and what the story has next', async () => {
-  const { nextSentence } = await import('../sprout-explorer-core.js');
+  const { nextSentence } = await import('../explorer/core.js');
   const top = [
     { token: ' went', prob: 0.5 },
     { token: '.', prob: 0.25 },
@@ -402,8 +402,8 @@ test('nextSentence names the top guesses and what the story has next', async () 
 });
 
 test('the explorer view and CSV lines quote what needs quoting', async () => {
-  const { weightsCsv } = await import('../sprout-explorer-core.js');
-  const { csvLine } = await import('../sprout-format.js');
+  const { weightsCsv } = await import('../explorer/core.js');
+  const { csvLine } = await import('../common/format.js');
   assert.equal(csvLine(['a,b', 'say "x"', 'line\nbreak', 3, null]), '"a,b","say ""x""","line\nbreak",3,');
   assert.equal(
     weightsCsv([0.75, 0.25], ['◆', ' he, said']),

@@ -4,8 +4,8 @@ the baselines a head of its kind must clear, and its functions (sprout.analysis.
 Everything that lists kinds of head reads DETECTORS: the scores of the artifacts and of training
 (head_scores.py, evaluate.py), the baselines (sprout.chapter.baselines), the figures' titles, the
 notebook views, and the browser: the detectors the widgets offer have a JavaScript twin (in
-site_assets/sprout-story-core.js, DETECTOR_TWINS) that scores the reader's own story, and their
-words reach the widgets as site_assets/sprout-detectors.js, which `python -m
+site_assets/story/core.js, DETECTOR_TWINS) that scores the reader's own story, and their
+words reach the widgets as site_assets/common/detectors.js, which `python -m
 sprout.analysis.detectors` writes from this list (a test holds the file to it, and each twin to
 its Python scores on the chapter's examples).
 
@@ -28,7 +28,7 @@ from .lens import (
 )
 
 READ_ON = {"examples": "over the example stories", "repeats": "on repeated random text"}
-JS_MODULE = Path(__file__).resolve().parent.parent.parent / "site_assets" / "sprout-detectors.js"
+JS_MODULE = Path(__file__).resolve().parent.parent.parent / "site_assets" / "common" / "detectors.js"
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ BY_NAME = {d.name: d for d in DETECTORS}
 
 
 def js_module():
-    """site_assets/sprout-detectors.js: the words of the detectors the widgets offer."""
+    """site_assets/common/detectors.js: the words of the detectors the widgets offer."""
     offered = [
         {
             "name": d.name,

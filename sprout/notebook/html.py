@@ -19,7 +19,7 @@ def bundle():
 
 
 def json_data(name, value):
-    """A data block the element reads (site_assets/sprout-load.js inlineJson); `<` is escaped so
+    """A data block the element reads (site_assets/common/load.js inlineJson); `<` is escaped so
     that no text inside it can end the script."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" data-sprout="{name}">{text}</script>'

@@ -61,7 +61,7 @@ if playwright_api is not None:
 # position, whatever is scrolled next.
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done())))"
 # The margin within which a widget counts as near the screen and loads its data (whenVisible in
-# site_assets/sprout-load.js)
+# site_assets/common/load.js)
 NEAR_MARGIN = "300px 0px"
 # Resolves, once an IntersectionObserver has looked, with whether the element lies within
 # NEAR_MARGIN of the screen: what the widget's own observer, with the same margin, is told too.

@@ -24,9 +24,9 @@ def foreign_page(widget_root):
 <html lang="en"><head><meta charset="utf-8"><title>Someone else's notes on attention</title>
 <link rel="icon" href="data:,">
 <style>body {{ font-family: Georgia, serif; max-width: 40rem; margin: 2rem auto; }}</style>
-<script type="module" src="{assets}sprout-window.js"></script>
-<script type="module" src="{assets}sprout-explorer.js"></script>
-<script type="module" src="{assets}sprout-heads.js"></script>
+<script type="module" src="{assets}window/sprout-window.js"></script>
+<script type="module" src="{assets}explorer/sprout-explorer.js"></script>
+<script type="module" src="{assets}heads/sprout-heads.js"></script>
 </head><body>
 <h1>My notes</h1>
 <p>Where the window network stops seeing:</p>

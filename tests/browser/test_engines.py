@@ -435,7 +435,7 @@ class Page:
         with undelivered notifications" when a part of the page gets its real height inside the
         observers' loop: as a part the browser skipped scrolls near the screen, or a widget grows
         as the tour scrolls to it. The notification is delivered a frame later; no script threw.
-        Our own observers act a frame later or change no size (sprout-figure.js,
+        Our own observers act a frame later or change no size (figure/sprout-figure.js,
         sprout-scrollers.js). Any other error still counts."""
         return [e for e in self.errors() if not e.startswith(f"error: {RESIZE_LOOP}")]
 
@@ -662,7 +662,7 @@ def test_a_permalink_restores_the_chapters_view(page):
     )
     assert f"window={cursor}" in link and "plane=" in link
     # the link scrolls each widget into view from a ResizeObserver on <body> while the page above
-    # settles (sprout-url-state.js), before sprout-parts.js has laid out the parts the browser
+    # settles (common/url-state.js), before sprout-parts.js has laid out the parts the browser
     # skipped; the view is what the link says (checked above)
     assert page.errors_besides_resize_loops() == []
 

@@ -107,7 +107,7 @@ def test_the_widget_loads_without_tensorflow_and_start_trains_both_toys(browse, 
     page = open_grow(browse, grow_root)
     assert page.evaluate(STATE) == "idle" and page.evaluate(STEP) == 0
     assert tfjs_requests(browse) == [], "the library must wait for Start"
-    assert not [u for u in browse.requests if "grow-worker" in u]
+    assert not [u for u in browse.requests if "/grow/worker.js" in u]
     spec = race_file()["spec"]
     assert f"{spec['steps']:,} steps" in shadow(page, ".status").inner_text()
     shadow(page, "button[data-action=start]").click()
@@ -160,7 +160,7 @@ def test_pause_holds_every_worker_between_steps_and_resume_and_reset_work(browse
 
 
 def grow_workers(page):
-    return [w for w in page.workers if "sprout-grow-worker" in w.url]
+    return [w for w in page.workers if "/grow/worker.js" in w.url]
 
 
 def live_workers(page, expected):
@@ -466,7 +466,7 @@ def test_benchmark_steps_per_second_in_chromium_against_python(browse, grow_root
     wall = (page.evaluate(STEP) - first) / (time.perf_counter() - began)
     speeds = dict(part.split(":") for part in page.evaluate(f"() => {HOST}.dataset.speeds").split())
     vendor = grow_folder / "assets" / "vendor" / "tfjs"
-    widget = sorted((ROOT / "site_assets").glob("sprout-grow*.js"))
+    widget = sorted((ROOT / "site_assets" / "grow").glob("*.js"))
     report = {
         "machine": describe(),
         "steps": steps,
@@ -491,7 +491,7 @@ BUILT = "document.querySelector('sprout-grow')"
 
 
 def test_the_built_pages_fetch_no_training_library_until_start_then_train_from_the_sites_files(browse, built_site):
-    browse.goto(built_site)  # the chapter: sprout-grow.js is imported, TensorFlow.js is not
+    browse.goto(built_site)  # the chapter: grow/sprout-grow.js is imported, TensorFlow.js is not
     page = browse.page
     page.wait_for_function("() => customElements.get('sprout-grow') && document.readyState === 'complete'")
     browse.goto(built_site + "grow/")

@@ -28,7 +28,7 @@ LOAD_TIMEOUT = 120_000
 
 ANALYSED = "() => document.querySelector('sprout-story').hasAttribute('analysed')"
 # whether the worker that downloads the model and its runtime was started: the first Analyse with
-# text starts it (StoryRunner.start in sprout-story-runner.js); until then nothing can fetch them
+# text starts it (StoryRunner.start in story/runner.js); until then nothing can fetch them
 MODEL_STARTED = "() => Boolean(document.querySelector('sprout-story').runner.loading)"
 
 # the attention only where a test reads it: 48 heads x 512 x 512 numbers take Playwright half a minute to carry

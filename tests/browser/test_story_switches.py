@@ -289,7 +289,7 @@ def test_all_48_heads_off_is_allowed_and_says_what_is_left(browse, built_site):
       const story = document.querySelector('sprout-story');
       const all = [];
       for (let l = 1; l <= 8; l++) for (let h = 1; h <= 6; h++) all.push([l, h]);
-      story.board.change(all, 'test');
+      story.headsOff.board.change(all, 'test');
     }""")
     wait_heads_off(page, [(layer, head) for layer in range(1, 9) for head in range(1, 7)])
     summary = shadow(page, ".change-summary").inner_text()

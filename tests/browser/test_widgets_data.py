@@ -728,9 +728,9 @@ def test_story_text_is_never_html(browse, serve, tmp_path):
     (tmp_path / "examples" / "tom_he.json").write_text(json.dumps(data))
     (tmp_path / "page.html").write_text("""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <link rel="icon" href="data:,">
-<script type="module" src="assets/sprout-window.js"></script>
-<script type="module" src="assets/sprout-explorer.js"></script>
-<script type="module" src="assets/sprout-heads.js"></script></head><body>
+<script type="module" src="assets/window/sprout-window.js"></script>
+<script type="module" src="assets/explorer/sprout-explorer.js"></script>
+<script type="module" src="assets/heads/sprout-heads.js"></script></head><body>
 <sprout-window id="window" src="examples/tom_he.json" mark="he"></sprout-window>
 <sprout-explorer id="explorer" base="examples/" examples="tom_he" example="tom_he" token="20"></sprout-explorer>
 <sprout-heads id="heads" base="./" example="tom_he" layer="1" head="1"></sprout-heads>

@@ -1,0 +1,104 @@
+// The page's side of the story worker (worker.js): starting it, loading the model
+// once, and runs where the last request wins. Every request gets a number; an answer to an older
+// one is never shown (its story with every head on is still kept: a later answer may rely on it).
+
+const VENDOR = new URL('../../vendor/', import.meta.url);
+export const RUNTIME_INFO = new URL('onnxruntime/runtime.json', VENDOR);
+
+/**
+ * new StoryRunner({ onProgress(loaded, total) }); `await runner.start(info, runtime, urls)` once
+ * (info: model.json, runtime: runtime.json); then `runner.run({ text, truncate, off })` resolves
+ * with { kind: 'result', intact, switched, seq } or { kind: 'too-long', count, limit }, or
+ * { kind: 'stale' } when a newer request came first; it rejects with the worker's error.
+ */
+export class StoryRunner {
+  constructor({ onProgress }) {
+    this.onProgress = onProgress;
+    this.seq = 0;
+    this.waiting = new Map(); // seq -> { resolve, reject }
+    this.intactKept = new Map(); // key -> the story with every head on (the last two)
+  }
+
+  start(info, runtime, modelUrl, tokenizerUrl) {
+    if (this.loading) return this.loading;
+    this.loading = new Promise((resolve, reject) => {
+      let worker;
+      try {
+        if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly');
+        worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      } catch (err) {
+        reject(new Error(`The model cannot run here: ${err.message}.`, { cause: err }));
+        return;
+      }
+      this.worker = worker;
+      worker.onerror = (event) => {
+        event.preventDefault?.();
+        reject(new Error(`The model's runtime failed to start${event.message ? `: ${event.message}` : ''}.`));
+      };
+      worker.onmessage = (event) => {
+        const m = event.data;
+        if (m.type === 'progress') this.onProgress(m.loaded, m.total);
+        else if (m.type === 'ready') {
+          this.loadSeconds = m.seconds;
+          this.switches = m.switches;
+          worker.onmessage = (e) => this.onMessage(e.data);
+          resolve(this);
+        } else if (m.type === 'error') reject(new Error(`The model could not be loaded: ${m.message}`));
+      };
+      const vendor = (path) => new URL(path, VENDOR).href;
+      worker.postMessage({
+        type: 'load',
+        model: info,
+        runtimeBytes: runtime.bytes,
+        urls: {
+          ort: vendor('onnxruntime/ort.wasm.min.mjs'),
+          wasm: vendor(`onnxruntime/${runtime.wasm}`),
+          wasmFolder: vendor('onnxruntime/'),
+          tokenizers: vendor('tokenizers/tokenizers.min.mjs'),
+          model: modelUrl,
+          tokenizer: tokenizerUrl,
+        },
+      });
+    });
+    this.loading.catch(() => this.stop());
+    return this.loading;
+  }
+
+  stop() {
+    this.worker?.terminate();
+    this.worker = null;
+    this.loading = null;
+    for (const { resolve } of this.waiting.values()) resolve({ kind: 'stale' });
+    this.waiting.clear();
+  }
+
+  run({ text, truncate, off }) {
+    const seq = ++this.seq;
+    // an older request still waiting will never be shown
+    for (const [older, { resolve }] of this.waiting) {
+      resolve({ kind: 'stale' });
+      this.waiting.delete(older);
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting.set(seq, { resolve, reject });
+      this.worker.postMessage({ type: 'run', seq, text, truncate, off });
+    });
+  }
+
+  onMessage(m) {
+    if (m.intact) {
+      this.intactKept.set(m.key, m.intact);
+      if (this.intactKept.size > 2) this.intactKept.delete(this.intactKept.keys().next().value);
+    }
+    const waiting = this.waiting.get(m.seq);
+    if (!waiting) return; // a stale answer
+    this.waiting.delete(m.seq);
+    if (m.type === 'error') waiting.reject(new Error(m.message));
+    else if (m.type === 'too-long') waiting.resolve({ kind: 'too-long', count: m.count, limit: m.limit });
+    else if (m.type === 'result') {
+      const intact = this.intactKept.get(m.key);
+      if (!intact) waiting.reject(new Error('the story with every head on was lost; press Analyse again'));
+      else waiting.resolve({ kind: 'result', seq: m.seq, intact, switched: m.switched });
+    }
+  }
+}
