@@ -60,9 +60,7 @@ export class HeadsOffPanel {
       const [stats, ablations] = await Promise.all(
         ['stats.json', 'ablations.json'].map((name) => fetchJson(`${this.base}${name}`)),
       );
-      this.board.setPresets(
-        chapterPresets({ stats, ablations, headScores }, this.board.layers, this.board.heads),
-      );
+      this.board.setPresets(chapterPresets({ stats, ablations }));
     } catch (err) {
       this.note.hidden = false;
       this.note.textContent = `The chapter's presets could not be loaded (${err.message}); each head still switches.`;

@@ -48,12 +48,6 @@ export function describeHeads(list) {
     .join('; ');
 }
 
-function calledHeads(called) {
-  const list = [];
-  called.forEach((row, l) => row.forEach((yes, h) => yes && list.push([l + 1, h + 1])));
-  return list;
-}
-
 function statHead(stats, role) {
   const layer = stats[`ablation.${role}.layer`];
   const head = stats[`ablation.${role}.head`];
@@ -62,27 +56,16 @@ function statHead(stats, role) {
 
 /**
  * The chapter's removals, from its artifacts: stats.json (the Tom and previous-token heads the
- * chapter removes), ablations.json (the induction heads it removes together: the last of
- * `together.sets`) and head_scores.json (the heads called induction or previous-token heads,
- * which the chapter's control draws leave out). Returns { induction, tom, previous, control:
- * { pool, count } }; a preset whose data is missing is null.
+ * chapter removes) and ablations.json (the induction heads it removes together, the last of
+ * `together.sets`, and its control draws, `together.controls`: as many other heads, matched by
+ * layer). Returns { induction, tom, previous, control: { sets, count } }; a preset whose data is
+ * missing is null.
  */
-export function chapterPresets({ stats = {}, ablations = {}, headScores = {} }, layers, heads) {
+export function chapterPresets({ stats = {}, ablations = {} }) {
   const sets = ablations.together?.sets;
   const induction = sets?.length ? sortHeads(sets[sets.length - 1].heads) : null;
-  const baselines = headScores.baselines || {};
-  let control = null;
-  if (induction && baselines.induction?.called && baselines.previous_token?.called) {
-    const left = new Set(
-      [...calledHeads(baselines.induction.called), ...calledHeads(baselines.previous_token.called)].map(
-        ([l, h]) => headKey(l, h),
-      ),
-    );
-    const pool = [];
-    for (let l = 1; l <= layers; l++)
-      for (let h = 1; h <= heads; h++) if (!left.has(headKey(l, h))) pool.push([l, h]);
-    if (pool.length >= induction.length) control = { pool, count: induction.length };
-  }
+  const draws = (ablations.together?.controls || []).map((c) => sortHeads(c.heads));
+  const control = induction && draws.length ? { sets: draws, count: induction.length } : null;
   return {
     induction,
     tom: statHead(stats, 'tom_head'),
@@ -91,13 +74,9 @@ export function chapterPresets({ stats = {}, ablations = {}, headScores = {} }, 
   };
 }
 
-/** `count` heads drawn at random from `pool` (as the chapter's control sets are), sorted. */
-export function drawControl({ pool, count }, random = Math.random) {
-  const left = pool.slice();
-  const drawn = [];
-  for (let i = 0; i < count && left.length; i++)
-    drawn.push(left.splice(Math.floor(random() * left.length), 1)[0]);
-  return sortHeads(drawn);
+/** One of the chapter's own control draws, at random. */
+export function drawControl({ sets }, random = Math.random) {
+  return sets[Math.floor(random() * sets.length)];
 }
 
 /** The heads switched off as a permalink segment: "off-5.4-5.6", or '' when every head is on. */

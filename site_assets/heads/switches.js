@@ -30,7 +30,7 @@ const PRESET_LABELS = {
   induction: () => 'the induction heads',
   tom: () => 'the Tom head',
   previous: () => 'the previous-token head',
-  control: (p) => `${numberWord(p.count)} other heads at random`,
+  control: (p) => `${numberWord(p.count)} other heads of the same layers`,
 };
 
 /**
@@ -194,11 +194,9 @@ export class HeadSwitchBoard {
     }
   }
 
-  /** The random preset shows as pressed while the heads off are a draw it could have made. */
+  /** The control preset shows as pressed while the heads off are one of the chapter's draws. */
   controlPressed() {
     const control = this.presets.control;
-    if (!control || this.off.length !== control.count) return false;
-    const pool = new Set(control.pool.map(([l, h]) => headKey(l, h)));
-    return this.off.every(([l, h]) => pool.has(headKey(l, h)));
+    return Boolean(control) && control.sets.some((set) => sameHeads(set, this.off));
   }
 }

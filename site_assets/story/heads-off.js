@@ -21,11 +21,9 @@ export class StoryHeadsOff {
   loadPresets() {
     const story = this.story;
     this.presetsLoading ||= Promise.all(
-      ['stats.json', 'ablations.json', 'head_scores.json'].map((name) =>
-        fetchJson(new URL(name, story.artifactsBase())),
-      ),
-    ).then(([stats, ablations, headScores]) => {
-      this.presets = chapterPresets({ stats, ablations, headScores }, story.info.layers, story.info.heads);
+      ['stats.json', 'ablations.json'].map((name) => fetchJson(new URL(name, story.artifactsBase()))),
+    ).then(([stats, ablations]) => {
+      this.presets = chapterPresets({ stats, ablations });
       this.board?.setPresets(this.presets);
       return this.presets;
     });

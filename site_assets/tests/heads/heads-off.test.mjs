@@ -20,8 +20,7 @@ const readJson = (relative) => JSON.parse(readFileSync(new URL(relative, import.
 const ARTIFACTS = '../../../docs/artifacts/';
 const stats = readJson(`${ARTIFACTS}stats.json`);
 const ablations = readJson(`${ARTIFACTS}ablations.json`);
-const headScores = readJson(`${ARTIFACTS}head_scores.json`);
-const presets = chapterPresets({ stats, ablations, headScores }, 8, 6);
+const presets = chapterPresets({ stats, ablations });
 
 test('the presets are the heads the chapter removes, as its artifacts name them', () => {
   const together = ablations.together.sets.at(-1).heads;
@@ -33,19 +32,21 @@ test('the presets are the heads the chapter removes, as its artifacts name them'
   ]);
 });
 
-test("the random control draws from the heads the chapter's control sets draw from", () => {
-  const { pool, count } = presets.control;
+test("the control preset is one of the chapter's own control draws, matched by layer", () => {
+  const { sets, count } = presets.control;
   assert.equal(count, presets.induction.length);
-  const inPool = new Set(pool.map(([l, h]) => `${l}.${h}`));
-  // every one of the chapter's own control draws could have come from this pool
-  for (const control of ablations.together.controls) {
-    assert.equal(control.heads.length, count);
-    for (const [l, h] of control.heads) assert.ok(inPool.has(`${l}.${h}`), `${l}.${h} is in the pool`);
+  assert.equal(sets.length, ablations.together.controls.length);
+  const layers = new Set(presets.induction.map(([l]) => l));
+  for (const set of sets) {
+    assert.equal(set.length, count);
+    for (const [l, h] of set) {
+      assert.ok(!presets.induction.some(([il, ih]) => il === l && ih === h), 'no induction head in a draw');
+      assert.ok(
+        [...layers].some((layer) => Math.abs(layer - l) <= 1),
+        `${l}.${h} is in or next to their layers`,
+      );
+    }
   }
-  for (const [l, h] of presets.induction)
-    assert.ok(!inPool.has(`${l}.${h}`), 'no induction head in the pool');
-  const called = headScores.baselines.previous_token.called;
-  for (const [l, h] of pool) assert.equal(called[l - 1][h - 1], false, 'no previous-token head in the pool');
   let x = 7;
   const random = () => {
     x = (x * 48271) % 2147483647;
@@ -54,16 +55,17 @@ test("the random control draws from the heads the chapter's control sets draw fr
   const draws = new Set();
   for (let i = 0; i < 20; i++) {
     const drawn = drawControl(presets.control, random);
-    assert.equal(drawn.length, count);
-    assert.equal(new Set(drawn.map(([l, h]) => `${l}.${h}`)).size, count, 'no head twice');
-    for (const [l, h] of drawn) assert.ok(inPool.has(`${l}.${h}`));
+    assert.ok(
+      sets.some((set) => sameHeads(set, drawn)),
+      'a draw the chapter measured',
+    );
     draws.add(formatOffSegment(drawn));
   }
-  assert.ok(draws.size > 10, 'the draws differ');
+  assert.ok(draws.size > 5, 'the draws differ');
 });
 
 test('without the artifacts a preset is missing rather than made up', () => {
-  const none = chapterPresets({}, 8, 6);
+  const none = chapterPresets({});
   assert.deepEqual(none, { induction: null, tom: null, previous: null, control: null });
 });
 
