@@ -12,8 +12,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from build_artifacts import browser_model, figures, snapshots
-from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
+from build_artifacts.output import atomic_folder, file_hashes, write_json
 from site_files.manifest import library_versions, manifest
+from sprout import folders
 from sprout.analysis.detectors import DETECTORS
 from sprout.cache import Cache, Published
 from sprout.chapter import layer_race, measurements, removal_pass, training_story
@@ -23,8 +24,8 @@ from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.corpus.data import file_sha256
 from sprout.training.toy_spec import load_spec
 
-DEFAULT_CHECKPOINTS = Path(__file__).resolve().parent / "checkpoints"
-DEFAULT_OUT = SITE_DATA
+DEFAULT_CHECKPOINTS = folders.CHECKPOINTS
+DEFAULT_OUT = folders.SITE_DATA
 LAYER_RACE_FILE = "layer_race.json"  # the layer race's data file, for its widget
 LAYER_RACE_FIGURE = "layer_race"  # figures/layer_race.json and .html
 STAGES = ("read the layer race", "load checkpoints", "measure the chapter", "draw figures", "write")
@@ -41,7 +42,7 @@ class Options:
     cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
     recompute: bool = False  # compute what build_artifacts/published/ holds instead of keeping it
     snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
-    layer_race: Path = layer_race.RECORD  # the layer race's record (sprout toy-race); read, never raced here
+    layer_race: Path = folders.TOY_RACE  # the layer race's record (sprout toy-race); read, never raced here
 
 
 def build(opts):
@@ -68,7 +69,15 @@ def _build(opts, bar):
     cache = Cache(opts.cache, published_store(opts))
     stage(2)
     removal_record = removal_pass.published(opts.out) or removal_pass.published(DEFAULT_OUT)
-    chapter = measure_chapter(loaded, opts.tinystories, cache, opts.examples, opts.seed, race_record, removal_record)
+    chapter = measure_chapter(
+        loaded,
+        opts.tinystories,
+        cache,
+        opts.examples,
+        opts.seed,
+        race_record=race_record,
+        removal_record=removal_record,
+    )
     scored = snapshots.score_snapshots(to_score, opts.seed, cache)
     stage(3)
     figs = chapter_figures(chapter, scored)
@@ -181,4 +190,4 @@ def published_store(opts):
     writes the site's own data; none with --recompute."""
     if opts.recompute:
         return None
-    return Published(writable=writes_site_data(opts))
+    return Published(folders.PUBLISHED_RESULTS, writable=writes_site_data(opts))

@@ -10,18 +10,20 @@ The widgets are listed once, by their modules: site_assets/<tag>.js defines <tag
 
 import re
 from functools import cache
-from pathlib import Path
 
 from markdown import Extension
 
-SITE_ASSETS = Path(__file__).resolve().parent.parent / "site_assets"
+from sprout import folders
+
 DEFINES = re.compile(r"^define\('(sprout-[a-z-]+)',", re.MULTILINE)
 
 
 @cache
 def widget_tags():
     """Every widget's tag, from the define() call of the module named after it."""
-    return tuple(sorted(tag for path in SITE_ASSETS.glob("sprout-*.js") for tag in DEFINES.findall(path.read_text())))
+    return tuple(
+        sorted(tag for path in folders.SITE_ASSETS.glob("sprout-*.js") for tag in DEFINES.findall(path.read_text()))
+    )
 
 
 class WidgetBlocks(Extension):

@@ -5,17 +5,17 @@ import re
 
 import pytest
 
+from sprout import folders
 from sprout.chapter import own_thing
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import PRONOUN_TEMPLATES, pronoun_examples
-from sprout.corpus.data import REPO_ROOT
 from sprout.tokenizer import Tokenizer
 
 
 @pytest.fixture(scope="module")
 def sprouts_tokenizer():
     """The published Sprout's: every thing of the stories is one piece in it."""
-    return Tokenizer.load(REPO_ROOT / "build_artifacts" / "checkpoints" / "sprout")
+    return Tokenizer.load(folders.REPOSITORY / "build_artifacts" / "checkpoints" / "sprout")
 
 
 def test_the_stories_are_the_pronoun_probes_read_on():

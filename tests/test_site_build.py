@@ -18,8 +18,9 @@ from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
-from build_site.widget_blocks import SITE_ASSETS, widget_tags
+from build_site.widget_blocks import widget_tags
 from site_files.manifest import FORMAT_VERSION
+from sprout import folders
 from sprout.chapter import claims
 
 
@@ -237,7 +238,7 @@ def test_every_widget_is_defined_by_the_module_named_after_it_and_stays_a_block(
     tags = widget_tags()
     assert len(tags) >= 9 and "sprout-figure" in tags and "sprout-grow" in tags
     for tag in tags:
-        assert f"define('{tag}'," in (SITE_ASSETS / f"{tag}.js").read_text(), tag
+        assert f"define('{tag}'," in (folders.SITE_ASSETS / f"{tag}.js").read_text(), tag
     assert page_parts("<sprout-quiz>\n<p>Which?</p>\n<ol><li>a</li></ol>\n</sprout-quiz>\n") == [
         ("div", ["sprout-quiz"])  # inside a part, never inside a <p>
     ]

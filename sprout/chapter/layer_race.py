@@ -11,9 +11,6 @@ import json
 import statistics
 from pathlib import Path
 
-from ..checkpoint import PUBLISHED
-
-RECORD = PUBLISHED / "toy-race.json"
 RERUN = "python -m sprout toy-race"
 
 

@@ -9,7 +9,7 @@ read this one path. Each held-out number names the sample it read (`measured_on`
 """
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..analysis import records as example_records
@@ -18,7 +18,6 @@ from ..checkpoint import CheckpointError, load_checkpoint
 from ..corpus import data
 from ..corpus.data import file_sha256
 from ..precision import in_float64
-from ..training.toy_spec import load_spec
 from . import dot_products, layer_race, measurements, own_thing, race, removal_pass, training_story
 from .claims import THRESHOLDS
 from .examples import EXAMPLES_FILE, load_examples
@@ -102,23 +101,20 @@ def measure_chapter(
     cache=None,
     examples_file=EXAMPLES_FILE,
     seed=0,
-    race_record=None,
-    removal_record=None,
+    *,
+    race_record,
+    removal_record,
 ):
     """Every number the chapter names, measured on `loaded` (load_published()).
 
     tinystories: the TinyStories folder (None: the numbers that read its validation text are left
     out, or kept from removal_record). cache: a sprout.cache.Cache (None: everything computed).
-    race_record: the layer race's record, already read (layer_race.read_record; None: the
-    committed one). removal_record: the published pass over every head (ablations.json's
-    content; None: the committed one), kept measure by measure while its key matches, as bf16
-    differs in its last bits from one CPU to the next.
+    race_record: the layer race's record, already read (layer_race.read_record). removal_record:
+    the published pass over every head (removal_pass.published(folder): ablations.json's content,
+    {} for none), kept measure by measure while its key matches, as bf16 differs in its last bits
+    from one CPU to the next.
     """
     cache = cache or Cache(None)
-    if race_record is None:
-        race_record = layer_race.read_record(layer_race.RECORD, load_spec().to_dict())
-    if removal_record is None:
-        removal_record = removal_pass.published(removal_pass.PUBLISHED_FOLDER)
     models, tokenizer, sha = loaded.models, loaded.tokenizer, loaded.sha
     tokenized = measurements.tokenized_set(load_examples(examples_file), tokenizer, models)
     # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
@@ -142,9 +138,9 @@ def measure_chapter(
     grids = {t.example.id: grid for t, (_, grid) in zip(tokenized, examples)}
 
     removed = removal_pass.as_removed(removed_alone)
-    measured = cache.get(
+    measured = cache.get(  # kept as plain data (sprout.cache keeps no classes)
         "measurements",
-        lambda: measurements.measure(models64, tokenizer, tokenized, tinystories, seed, removed=removed),
+        lambda: asdict(measurements.measure(models64, tokenizer, tokenized, tinystories, seed, removed=removed)),
         sha,
         texts,
         corpus_key(tinystories),
@@ -153,6 +149,7 @@ def measure_chapter(
         code_version(measurements),
         publish=True,
     )
+    measured = measurements.Measurements(**measured)
     if measured.induction_heads:  # removed together in float32 and bf16, like the pass over every head
         removed_alone["together"] = removal_pass.together(
             sprout,

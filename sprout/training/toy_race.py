@@ -6,21 +6,16 @@ every eval_every steps. Its phase change is the first evaluation whose copy loss
 ln vocab, the loss of guessing evenly (the plateau every depth starts from); None if it never is.
 """
 
-import json
 import math
-import os
 import time
-from pathlib import Path
 
 import torch
 
-from ..checkpoint import PUBLISHED
+from .. import atomic
 from .toy_data import heldout_batch, training_batch
 from .toy_model import build_toy
 from .toy_scores import best_heads, copy_loss, induction_scores, previous_token_scores
 from .toy_spec import load_spec
-
-RECORD_FILE = PUBLISHED / "toy-race.json"  # beside the published checkpoints; the artifact build reads it
 
 
 def phase_change_step(curve, threshold):
@@ -93,14 +88,6 @@ def race_record(spec, runs, machine, wall_s):
     }
 
 
-def write_atomically(path, record):
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
-
-
 def race(spec_file, out, on_run=None):
     from .hardware import describe
 
@@ -108,5 +95,5 @@ def race(spec_file, out, on_run=None):
     began = time.perf_counter()
     runs = run_race(spec, on_run)
     record = race_record(spec, runs, describe(), time.perf_counter() - began)
-    write_atomically(out, record)
+    atomic.write_json(out, record, indent=1)
     return record
