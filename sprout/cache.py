@@ -147,8 +147,8 @@ def _canonical(plain):
 
 def _write(path, key, value=None, file_sha256=None):
     """NAME.json: the key and either the value (with the sha256 of its canonical JSON) or, for a
-    published file, that file's sha256. A value's keys keep the order the code made them in (the
-    figures draw the models in it); the record's own are sorted."""
+    published file, that file's sha256. A value's keys keep the order the code made them in (code
+    that iterates a dict reads them in that order); the record's own are sorted."""
     if file_sha256 is not None:
         stored = {"key": key, "file_sha256": file_sha256}
     else:
@@ -166,6 +166,8 @@ def _read(path):
         return None
     try:
         stored = json.loads(text)
+        if not isinstance(stored, dict) or not {"key"} < set(stored) <= {"key", "value", "value_sha256", "file_sha256"}:
+            raise ValueError("it is not a record of a key and a value (or a file's sha256)")
         if "value" in stored:
             sha = hashlib.sha256(_canonical(stored["value"]).encode()).hexdigest()
             if sha != stored.get("value_sha256"):
@@ -202,7 +204,7 @@ class Published:
         if not stored or stored.get("key") != key:
             return None
         if file is None:
-            return stored["value"]
+            return stored.get("value")
         try:
             data = Path(file).read_bytes()
         except OSError:

@@ -217,6 +217,7 @@ def cmd_claims(args):
     from .chapter import layer_race, removal_pass
     from .chapter.claims import print_claims
     from .chapter.numbers import load_published, measure_chapter
+    from .training.toy_spec import load_spec
 
     # the build's cache and the results it published (read only): a warm cache answers at once
     cache = Cache(None if args.no_cache else folders.CACHE, Published(folders.PUBLISHED_RESULTS))
@@ -227,8 +228,6 @@ def cmd_claims(args):
             "generated stories instead of validation.txt, as each line says, and the validation claims are left out",
             file=sys.stderr,
         )
-    from .training.toy_spec import load_spec
-
     race_record = layer_race.read_record(folders.TOY_RACE, load_spec().to_dict())
     removal_record = removal_pass.published(folders.SITE_DATA)
     chapter = measure_chapter(

@@ -54,7 +54,7 @@ def test_an_unreadable_or_edited_cache_file_is_computed_again(tmp_path):
 
 def test_a_kept_value_is_readable_json_and_comes_back_as_it_was(tmp_path):
     value = {
-        "b": [0.1, (1, 2), None, True],  # insertion order is kept: the figures draw in it
+        "b": [0.1, (1, 2), None, True],  # insertion order is kept: code iterates dicts in it
         "a": {"grid": np.arange(12, dtype=np.uint8).reshape(3, 4), "raw": b"\x00onnx"},
     }
     Cache(tmp_path).get("v", lambda: value, "k")
