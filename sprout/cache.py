@@ -20,7 +20,7 @@ are also kept in the repository, in a Published store (build_artifacts/published
 that writes the site's own data (docs/artifacts): a fresh clone's build reuses them while their
 key matches, so it starts warm. A published file that does not read stops the build with one line
 naming it (PublishedError), since it was committed: a hand edit or a broken merge is never
-silently recomputed. A published ONNX file is not stored twice: its record names the file the
+silently recomputed (it is read where the build's own cache has no result: a fresh clone, CI). A published ONNX file is not stored twice: its record names the file the
 build wrote and that file's sha256, and it is reused only while both still match. `--recompute`
 ignores them (the check that they are still what the code computes).
 """
@@ -200,7 +200,7 @@ class Published:
         try:
             stored = _read(self.folder / f"{name}.json")
         except ValueError as e:
-            raise PublishedError(f"{e}: restore it from git, or rebuild with --recompute to publish it anew") from None
+            raise PublishedError(f"{e}: restore it from git, or delete it to compute and publish it anew") from None
         if not stored or stored.get("key") != key:
             return None
         if file is None:
