@@ -14,18 +14,17 @@ import json
 import os
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 import onnxruntime as ort
 
+from sprout import folders
 from sprout.corpus import data
 from sprout.export import all_on
 from sprout.tokenizer import Tokenizer
 
-ROOT = Path(__file__).resolve().parents[1]
-BROWSER = ROOT / "docs" / "artifacts" / "browser"
-OUT = ROOT / "test-output" / "browser_rerun.json"
+BROWSER = folders.SITE_DATA / "browser"
+OUT = folders.TEST_OUTPUT / "browser_rerun.json"
 LENGTHS = (128, 512)
 
 
@@ -53,7 +52,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     info = json.loads((BROWSER / "model.json").read_text(encoding="utf-8"))
-    heads = json.loads((ROOT / "docs" / "artifacts" / "ablations.json").read_text())["together"]["sets"][-1]["heads"]
+    heads = json.loads((folders.SITE_DATA / "ablations.json").read_text())["together"]["sets"][-1]["heads"]
     tokenizer = Tokenizer.load(BROWSER / info["tokenizer"])
     options = ort.SessionOptions()
     options.intra_op_num_threads = options.inter_op_num_threads = 1

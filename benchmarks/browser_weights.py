@@ -20,13 +20,12 @@ import torch
 
 from build_artifacts import browser_fidelity
 from build_artifacts.browser_model import head_means
-from sprout import export
+from sprout import export, folders
 from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint
 
-ROOT = Path(__file__).resolve().parents[1]
-ARTIFACTS = ROOT / "docs" / "artifacts"
-OUT = ROOT / "test-output" / "browser_weights.json"
+ARTIFACTS = folders.SITE_DATA
+OUT = folders.TEST_OUTPUT / "browser_weights.json"
 GROUPS = (None, 128, 64, 32, 16)
 
 
@@ -61,7 +60,7 @@ def embedding_in_float16(model, per_32_bytes):
 
 
 def main():
-    model, tokenizer, _ = load_checkpoint(ROOT / "build_artifacts" / "checkpoints" / "sprout")
+    model, tokenizer, _ = load_checkpoint(folders.CHECKPOINTS / "sprout")
     means = head_means(model, tokenizer)
     records = {p.stem: json.loads(p.read_text()) for p in sorted((ARTIFACTS / "examples").glob("*.json"))}
     zorbin = tokenize_example({e.id: e for e in load_examples()}["zorbin"], tokenizer, model.cfg.context)

@@ -14,9 +14,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from benchmarks.lighthouse import CHROMIUM, ROOT, serve, write_report
+from benchmarks.lighthouse import CHROMIUM, serve, write_report
+from sprout import folders
 
-OUTPUT = ROOT / "test-output" / "chart_tasks.json"
+OUTPUT = folders.TEST_OUTPUT / "chart_tasks.json"
 PHONE = {"width": 412, "height": 823}  # Lighthouse's mobile viewport
 QUIET_MS = 1000
 
@@ -79,7 +80,9 @@ def measure(url, throttle):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
+    parser.add_argument(
+        "--site", type=Path, default=folders.REPOSITORY / "site", help="the built site (default: site/)"
+    )
     parser.add_argument("--throttle", type=float, default=4, help="CPU slow-down (default 4, as Lighthouse mobile)")
     args = parser.parse_args(argv)
     if not (args.site / "index.html").exists():

@@ -25,10 +25,11 @@ import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+from sprout import atomic, folders
+
+LIGHTHOUSE = folders.NODE_MODULES / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
-OUTPUT = ROOT / "test-output" / "lighthouse.json"
+OUTPUT = folders.TEST_OUTPUT / "lighthouse.json"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
 AUDITS = {
     "first-contentful-paint": "fcp_ms",
@@ -151,16 +152,15 @@ def accessibility_failures(result):
 
 def write_report(path, report):
     """A benchmark's JSON report under test-output/, written whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(report, indent=2) + "\n")
-    tmp.replace(path)
-    print(f"written to {path.relative_to(ROOT)}", file=sys.stderr)
+    atomic.write_json(path, report, indent=2)
+    print(f"written to {path.relative_to(folders.REPOSITORY)}", file=sys.stderr)
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
+    parser.add_argument(
+        "--site", type=Path, default=folders.REPOSITORY / "site", help="the built site (default: site/)"
+    )
     parser.add_argument("--page", default="", help="path of the page under the site (default: the chapter)")
     parser.add_argument(
         "--form",

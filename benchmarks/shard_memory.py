@@ -23,12 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
+from sprout import folders
 from sprout.checkpoint import write_json
-from sprout.corpus import data
 from sprout.tokenizer import Tokenizer
 from sprout.training import shards
 
-TOKENIZER = data.REPO_ROOT / "build_artifacts/checkpoints/sprout/tokenizer.json"
+TOKENIZER = folders.CHECKPOINTS / "sprout" / "tokenizer.json"
 
 
 def tile(sample, out, times):
@@ -88,7 +88,7 @@ def peak_rss_mb(shard_dir, run_dir, steps):
         "generated=0,tinystories=1",
     ]
     env = {**os.environ, "MALLOC_ARENA_MAX": "2"}  # fewer per-thread malloc arenas: steadier peaks
-    done = subprocess.run(cmd, capture_output=True, text=True, cwd=data.REPO_ROOT, env=env)
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=folders.REPOSITORY, env=env)
     if done.returncode:
         raise SystemExit(f"training on {shard_dir} failed: {done.stderr.strip().splitlines()[-1]}")
     return int(done.stderr.strip().splitlines()[-1]) / 1024  # ru_maxrss is in KiB on Linux
@@ -96,7 +96,7 @@ def peak_rss_mb(shard_dir, run_dir, steps):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--tinystories", default=str(data.default_tinystories_dir() or ""))
+    p.add_argument("--tinystories", default=str(folders.default_tinystories_dir() or ""))
     p.add_argument("--times", type=int, default=50)
     p.add_argument("--steps", type=int, default=20)
     p.add_argument("--repeats", type=int, default=3)
@@ -130,7 +130,7 @@ def main():
             "steps": args.steps,
         }
     result["median_difference_mb"] = round(statistics.median(peaks["large"]) - statistics.median(peaks["sample"]), 1)
-    out = data.REPO_ROOT / "test-output" / "shard_memory.json"
+    out = folders.TEST_OUTPUT / "shard_memory.json"
     out.parent.mkdir(exist_ok=True)
     write_json(out, result)
     print(json.dumps(result, indent=1))

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, build
 from build_artifacts.snapshots import SnapshotError
-from sprout.cache import DEFAULT_FOLDER
+from sprout import folders
+from sprout.cache import PublishedError
 from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
-from sprout.chapter.layer_race import RECORD, LayerRaceError
+from sprout.chapter.layer_race import LayerRaceError
 from sprout.chapter.removals import ControlError
 from sprout.checkpoint import CheckpointError
 from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
@@ -56,7 +57,7 @@ def parse(argv):
     p.add_argument(
         "--layer-race",
         type=Path,
-        default=RECORD,
+        default=folders.TOY_RACE,
         help="the layer race's record, written by `python -m sprout toy-race` "
         "(default: build_artifacts/checkpoints/toy-race.json)",
     )
@@ -73,13 +74,21 @@ def main(argv=None):
             tinystories=tinystories_folder(args.tinystories),
             seed=args.seed,
             quiet=args.quiet,
-            cache=None if args.no_cache else args.cache or DEFAULT_FOLDER,
+            cache=None if args.no_cache else args.cache or folders.CACHE,
             recompute=args.recompute,
             snapshots=args.snapshots,
             layer_race=args.layer_race,
         )
         out = build(opts)
-    except (ExampleError, CheckpointError, ControlError, SnapshotError, LayerRaceError, FileNotFoundError) as e:
+    except (
+        ExampleError,
+        CheckpointError,
+        ControlError,
+        SnapshotError,
+        LayerRaceError,
+        PublishedError,
+        FileNotFoundError,
+    ) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

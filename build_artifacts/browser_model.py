@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 
 from build_artifacts import browser_fidelity
-from build_artifacts.output import SITE_DATA, write_json
-from sprout import export
+from build_artifacts.output import write_json
+from sprout import export, folders
 from sprout.analysis import ablate
 from sprout.cache import code_version
 from sprout.chapter import removals
@@ -93,7 +93,7 @@ def exported(name, file, model, tokenizer, checkpoint_dir, cache):
         *key,
         code_version(export),
         publish=True,
-        published_file=SITE_DATA / FOLDER / file,
+        published_file=folders.SITE_DATA / FOLDER / file,
     )
     return checkpoint_sha, data
 

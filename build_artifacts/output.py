@@ -13,8 +13,6 @@ from pathlib import Path
 from sprout.corpus.data import file_sha256
 from sprout.rounding import rounded
 
-SITE_DATA = Path(__file__).resolve().parent.parent / "docs" / "artifacts"  # where the site reads them
-
 
 def dumps(data):
     """The one JSON style of the artifacts: sorted keys, compact, UTF-8, a final newline."""

@@ -13,8 +13,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from build_artifacts import browser_model, figures, snapshots
-from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
+from build_artifacts.output import atomic_folder, file_hashes, write_json
 from site_files.manifest import library_versions, manifest
+from sprout import folders
 from sprout.cache import Cache, Published
 from sprout.chapter import layer_race, removal_pass, training_story
 from sprout.chapter.examples import EXAMPLES_FILE
@@ -22,8 +23,8 @@ from sprout.chapter.numbers import load_published, measure_chapter
 from sprout.corpus.data import file_sha256
 from sprout.training.toy_spec import load_spec
 
-DEFAULT_CHECKPOINTS = Path(__file__).resolve().parent / "checkpoints"
-DEFAULT_OUT = SITE_DATA
+DEFAULT_CHECKPOINTS = folders.CHECKPOINTS
+DEFAULT_OUT = folders.SITE_DATA
 STAGES = ("read the layer race", "load checkpoints", "measure the chapter", "draw figures", "write")
 
 
@@ -38,7 +39,8 @@ class Options:
     cache: Path | None = None  # where computed results are kept for the next build (None: nowhere)
     recompute: bool = False  # compute what build_artifacts/published/ holds instead of keeping it
     snapshots: Path | None = None  # a run's snapshot folders, scored onto the training story
-    layer_race: Path = layer_race.RECORD  # the layer race's record (sprout toy-race); read, never raced here
+    layer_race: Path = folders.TOY_RACE  # the layer race's record (sprout toy-race); read, never raced here
+    early_layer_race: Path = folders.TOY_RACE_EARLY  # the race under the first settings tried
 
 
 def build(opts):
@@ -70,7 +72,15 @@ def _build(opts, bar):
         bar.set_description(f"measure the chapter: {section.heading}")
 
     chapter = measure_chapter(
-        loaded, opts.tinystories, cache, opts.examples, opts.seed, race_record, removal_record, measuring
+        loaded,
+        opts.tinystories,
+        cache,
+        opts.examples,
+        opts.seed,
+        race_record=race_record,
+        early_race_record=layer_race.read_early_record(opts.early_layer_race),
+        removal_record=removal_record,
+        progress=measuring,
     )
     chapter.reading.scored_snapshots = snapshots.score_snapshots(to_score, opts.seed, cache)
     stage(3)
@@ -136,4 +146,4 @@ def published_store(opts):
     writes the site's own data; none with --recompute."""
     if opts.recompute:
         return None
-    return Published(writable=writes_site_data(opts))
+    return Published(folders.PUBLISHED_RESULTS, writable=writes_site_data(opts))

@@ -12,13 +12,14 @@ checkpoint continues after the story's end, as a stage of its own.
 import json
 from pathlib import Path
 
+from sprout import folders
 from sprout.analysis.evaluate import head_report
 from sprout.cache import code_version
 from sprout.chapter import training_story
 from sprout.chapter.measurements import REPEAT_COUNT
 from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.checkpoint import load_checkpoint
-from sprout.corpus.data import REPO_ROOT, file_sha256
+from sprout.corpus.data import file_sha256
 from sprout.precision import in_float64
 
 
@@ -47,7 +48,7 @@ def scores(model, tokenizer, seed):
 
 def _resolved(path):
     path = Path(path)
-    return path if path.is_absolute() else REPO_ROOT / path
+    return path if path.is_absolute() else folders.REPOSITORY / path
 
 
 def place(training, published_training, story, published_sha):

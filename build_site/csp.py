@@ -17,7 +17,7 @@ import html
 import re
 from pathlib import Path
 
-from build_site.atomic import write_atomically
+from sprout.atomic import write_text
 
 DIRECTIVES = {
     "default-src": ["'self'"],
@@ -114,7 +114,7 @@ def apply(site, directives=DIRECTIVES):
         changed = with_policy(META.sub("", page_html), text)  # a page built before gets the new one
         if changed is None:
             raise PolicyError(f"{page.relative_to(site)} has no <head> to put a Content-Security-Policy in")
-        write_atomically(page, changed)
+        write_text(page, changed)
     verify(site)
     return text
 

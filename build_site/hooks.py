@@ -18,10 +18,10 @@ from mkdocs.exceptions import PluginError
 from build_site import claims_check, csp, tfjs
 from build_site.math import render_math
 from site_files.vendor import OUTSIDE_ADDRESS, local_plotly_js
+from sprout import folders
 
-ROOT = Path(__file__).resolve().parents[1]
-SITE_ASSETS = ROOT / "site_assets"
-NODE_MODULES = ROOT / "node_modules"
+SITE_ASSETS = folders.SITE_ASSETS
+NODE_MODULES = folders.NODE_MODULES
 KATEX = NODE_MODULES / "katex" / "dist"
 PLOTLY_CARTESIAN = NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 # the formulas arrive typeset (build_site/math.py runs katex.js under node): the pages need only
@@ -47,7 +47,7 @@ def check_node_modules():
         *(ORT / name for name in ORT_FILES),
         *tfjs.needed_files(),
     ]
-    missing = [str(p.relative_to(ROOT)) for p in needed if not p.exists()]
+    missing = [str(p.relative_to(folders.REPOSITORY)) for p in needed if not p.exists()]
     if missing:
         raise MissingBrowserLibraries(f"{', '.join(missing)} missing: run `npm ci` (or `make setup`)")
 

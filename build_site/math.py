@@ -12,7 +12,8 @@ import re
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from sprout import folders
+
 RENDER_SCRIPT = Path(__file__).with_name("katex_render.cjs")
 FORMULA = re.compile(r'(<(span|div) class="arithmatex">)\s*\\([(\[])(.*?)\\[)\]]\s*(</\2>)', re.DOTALL)
 # on <html>: every formula of the page is typeset (the browser tests wait for it)
@@ -30,7 +31,12 @@ def typeset(formulas):
     request = json.dumps([{"tex": tex, "display": display} for tex, display in formulas])
     try:
         done = subprocess.run(
-            ["node", str(RENDER_SCRIPT)], input=request, capture_output=True, text=True, cwd=ROOT, check=False
+            ["node", str(RENDER_SCRIPT)],
+            input=request,
+            capture_output=True,
+            text=True,
+            cwd=folders.REPOSITORY,
+            check=False,
         )
     except FileNotFoundError:
         raise MathError("node is not installed: the site's formulas are typeset with KaTeX under node") from None

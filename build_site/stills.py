@@ -21,14 +21,14 @@ import re
 import sys
 from pathlib import Path
 
-from build_site.atomic import write_atomically
+from sprout import folders
+from sprout.atomic import write_text
 
-ROOT = Path(__file__).resolve().parents[1]
-DOCS = ROOT / "docs"
-FIGURES = DOCS / "artifacts" / "figures"
+DOCS = folders.DOCS
+FIGURES = folders.SITE_DATA / "figures"
 STILLS = DOCS / "stills"
-LAYOUT_JS = ROOT / "site_assets" / "figure" / "layout.js"
-PLOTLY = ROOT / "node_modules" / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
+LAYOUT_JS = folders.SITE_ASSETS / "figure" / "layout.js"
+PLOTLY = folders.NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 THEMES = ("light", "dark")
 FIGURE_MACRO = re.compile(r"\{\{\s*figure\(\s*\"([\w-]+)\"")
@@ -138,7 +138,7 @@ def draw(todo, folder=STILLS):
     if not todo:
         return
     if not PLOTLY.exists():
-        raise StillsError(f"{PLOTLY.relative_to(ROOT)} is missing: run `npm ci` (or `make setup`)")
+        raise StillsError(f"{PLOTLY.relative_to(folders.REPOSITORY)} is missing: run `npm ci` (or `make setup`)")
     if not Path(CHROMIUM).exists():
         raise StillsError(f"drawing the charts' stills needs Chromium at {CHROMIUM} (set CHROMIUM=...)")
     from playwright.sync_api import sync_playwright
@@ -162,8 +162,8 @@ def draw(todo, folder=STILLS):
         for name, size, theme in todo:
             figure = json.loads((FIGURES / f"{name}.json").read_text(encoding="utf-8"))
             svg = page.evaluate(DRAW, [figure, WIDTHS[size], theme == "dark"])
-            write_atomically(still_path(name, size, theme, folder), finish_svg(svg, still_key(name, size, theme)))
-            print(f"drew {still_path(name, size, theme, folder).relative_to(ROOT)}")
+            write_text(still_path(name, size, theme, folder), finish_svg(svg, still_key(name, size, theme)))
+            print(f"drew {still_path(name, size, theme, folder).relative_to(folders.REPOSITORY)}")
         browser.close()
 
 
@@ -176,7 +176,7 @@ def main(argv=None):
         todo = out_of_date(names)
         if args.check:
             for name, size, theme in todo:
-                print(f"out of date: {still_path(name, size, theme).relative_to(ROOT)}")
+                print(f"out of date: {still_path(name, size, theme).relative_to(folders.REPOSITORY)}")
             return 1 if todo else 0
         draw(todo)
         known = {still_path(n, s, t).name for n in names for s, t in variants()}

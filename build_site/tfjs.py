@@ -15,9 +15,9 @@ import subprocess
 from pathlib import Path
 
 from site_files.vendor import OUTSIDE_ADDRESS
+from sprout import folders
 
-ROOT = Path(__file__).resolve().parents[1]
-NODE_MODULES = ROOT / "node_modules"
+NODE_MODULES = folders.NODE_MODULES
 ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 ENTRY = Path(__file__).with_name("tfjs_entry.mjs")
 CORE = NODE_MODULES / "@tensorflow" / "tfjs-core"
@@ -51,7 +51,7 @@ def bundle(out):
             "--log-level=warning",
             f"--outfile={out}",
         ],
-        cwd=ROOT,
+        cwd=folders.REPOSITORY,
         capture_output=True,
         text=True,
     )

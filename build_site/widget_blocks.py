@@ -10,23 +10,25 @@ load that file for each such element they hold (site_assets/sprout-widgets.js).
 
 import re
 from functools import cache
-from pathlib import Path
 
 from markdown import Extension
 
-SITE_ASSETS = Path(__file__).resolve().parent.parent / "site_assets"
+from sprout import folders
+
 DEFINES = re.compile(r"^define\('(sprout-[a-z-]+)',", re.MULTILINE)
 
 
 def widget_module(tag):
     """The module that defines <tag>: the file named after it in the folder named after it."""
-    return SITE_ASSETS / tag.removeprefix("sprout-") / f"{tag}.js"
+    return folders.SITE_ASSETS / tag.removeprefix("sprout-") / f"{tag}.js"
 
 
 @cache
 def widget_tags():
     """Every widget's tag, from the define() call of the module named after it."""
-    return tuple(sorted(tag for path in SITE_ASSETS.glob("*/sprout-*.js") for tag in DEFINES.findall(path.read_text())))
+    return tuple(
+        sorted(tag for path in folders.SITE_ASSETS.glob("*/sprout-*.js") for tag in DEFINES.findall(path.read_text()))
+    )
 
 
 class WidgetBlocks(Extension):

@@ -4,40 +4,59 @@ key of everything they depend on.
 A result is stored under a name, with a key that hashes its inputs (checkpoint sha256s, seeds,
 token ids) together with the torch version and the source of every project module that
 computes it, found by following imports from the modules named. Changing any of them changes
-the key, and the result is computed again. Each name keeps one result; a file is written next to
-the old one and renamed over it, so a killed build leaves either the old or the new result.
+the key, and the result is computed again. Each name keeps one result, in one JSON file that a
+reviewer can read (`NAME.json`: its key, its value and the value's sha256), written whole or not
+at all (sprout.atomic). Values are plain data; the few kinds JSON has not are written as an
+object of one tagged member (`to_plain`): a tuple as {"$tuple": [...]}, bytes as {"$bytes":
+base64}, a numpy array as {"$array": {"dtype", "shape", "base64"}}. Nothing read runs any code.
 
-By default the cache is .cache/artifacts in the repository (out of git and out of the site).
+Cache(folder): the build's own results (the artifacts build's default is .cache/artifacts, out
+of git and out of the site, named in sprout/folders.py). A file there that does not read (not
+JSON, or a value that no longer matches its sha256) is as good as absent: computed again and
+written anew.
 
 The few results that take most of a build's time (the float64 measurements, the browser export)
-are also kept in the repository, in build_artifacts/published/, by the build that writes the
-site's own data (docs/artifacts): a fresh clone's build reuses them while their key matches, so
-it starts warm. A published ONNX file is not stored twice: its record names the file the build
-wrote and that file's sha256, and it is reused only while both still match. `--recompute`
+are also kept in the repository, in a Published store (build_artifacts/published/), by the build
+that writes the site's own data (docs/artifacts): a fresh clone's build reuses them while their
+key matches, so it starts warm. A published file that does not read stops the build with one line
+naming it (PublishedError), since it was committed: a hand edit or a broken merge is never
+silently recomputed (it is read where the build's own cache has no result: a fresh clone, CI). A published ONNX file is not stored twice: its record names the file the
+build wrote and that file's sha256, and it is reused only while both still match. `--recompute`
 ignores them (the check that they are still what the code computes).
 """
 
 import ast
+import base64
 import hashlib
+import importlib.util
 import json
-import os
-import pickle
 import sys
-import tempfile
 from pathlib import Path
 
+import numpy as np
 import torch
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("sprout", "build_artifacts", "site_files")
+from . import atomic
+
+PACKAGES = ("sprout", "build_artifacts", "site_files")  # the project's packages, whose source keys a result
+
+
+class PublishedError(ValueError):
+    """A published result's file that does not read: one line naming it."""
 
 
 def digest(*parts):
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 
+def _package_folder(package):
+    """Where Python finds a top-level package (without importing it)."""
+    return Path(importlib.util.find_spec(package).submodule_search_locations[0])
+
+
 def _module_file(name):
-    base = ROOT.joinpath(*name.split("."))
+    top, *rest = name.split(".")
+    base = _package_folder(top).joinpath(*rest)
     for path in (base.with_suffix(".py"), base / "__init__.py"):
         if path.is_file():
             return path
@@ -81,58 +100,122 @@ def code_version(*modules):
     return h.hexdigest()
 
 
-DEFAULT_FOLDER = ROOT / ".cache" / "artifacts"
-PUBLISHED_FOLDER = ROOT / "build_artifacts" / "published"
+TAGS = {"$tuple", "$bytes", "$array"}
 
 
-def _write_atomically(path, data):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def to_plain(value):
+    """value as JSON-native data: dicts (string keys), lists, strings, numbers, booleans, None,
+    with tuples, bytes and numpy arrays tagged (see the module's doc)."""
+    if isinstance(value, dict):
+        if any(not isinstance(k, str) for k in value) or len(value) == 1 and set(value) <= TAGS:
+            raise TypeError(f"cannot keep a dict with keys {list(value)[:3]} as JSON")
+        return {k: to_plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return {"$tuple": [to_plain(v) for v in value]}
+    if isinstance(value, list):
+        return [to_plain(v) for v in value]
+    if isinstance(value, bytes):
+        return {"$bytes": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, np.ndarray):
+        data = base64.b64encode(np.ascontiguousarray(value).tobytes()).decode("ascii")
+        return {"$array": {"dtype": value.dtype.str, "shape": list(value.shape), "base64": data}}
+    if value is None or isinstance(value, str | bool | int | float):
+        return value
+    raise TypeError(f"cannot keep a {type(value).__name__} as JSON: cache plain data")
+
+
+def from_plain(plain):
+    """The value to_plain(value) was made from."""
+    if isinstance(plain, list):
+        return [from_plain(v) for v in plain]
+    if not isinstance(plain, dict):
+        return plain
+    if len(plain) == 1 and set(plain) <= TAGS:
+        ((tag, inner),) = plain.items()
+        if tag == "$tuple":
+            return tuple(from_plain(v) for v in inner)
+        if tag == "$bytes":
+            return base64.b64decode(inner)
+        data = base64.b64decode(inner["base64"])
+        return np.frombuffer(data, dtype=np.dtype(inner["dtype"])).reshape(inner["shape"]).copy()
+    return {k: from_plain(v) for k, v in plain.items()}
+
+
+def _canonical(plain):
+    return json.dumps(plain, ensure_ascii=False, separators=(",", ":"))
+
+
+def _write(path, key, value=None, file_sha256=None):
+    """NAME.json: the key and either the value (with the sha256 of its canonical JSON) or, for a
+    published file, that file's sha256. A value's keys keep the order the code made them in (code
+    that iterates a dict reads them in that order); the record's own are sorted."""
+    if file_sha256 is not None:
+        stored = {"key": key, "file_sha256": file_sha256}
+    else:
+        plain = to_plain(value)
+        stored = {"key": key, "value": plain, "value_sha256": hashlib.sha256(_canonical(plain).encode()).hexdigest()}
+    atomic.write_json(path, dict(sorted(stored.items())), ensure_ascii=False, indent=1)
+
+
+def _read(path):
+    """The record in NAME.json, with its value checked and decoded; None when there is no file.
+    ValueError (one line, naming the file) when it does not read."""
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _read_pickle(path):
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
     try:
-        with open(path, "rb") as f:
-            return pickle.load(f)
-    except Exception:  # missing, unreadable or from another version: as good as absent
+        stored = json.loads(text)
+        if not isinstance(stored, dict) or not {"key"} < set(stored) <= {"key", "value", "value_sha256", "file_sha256"}:
+            raise ValueError("it is not a record of a key and a value (or a file's sha256)")
+        if "value" in stored:
+            sha = hashlib.sha256(_canonical(stored["value"]).encode()).hexdigest()
+            if sha != stored.get("value_sha256"):
+                raise ValueError("its value does not match its value_sha256 (edited by hand?)")
+            stored["value"] = from_plain(stored["value"])
+        return stored
+    except (ValueError, TypeError, KeyError, AttributeError) as e:
+        raise ValueError(f"{path} does not read as a kept result: {e}") from None
+
+
+def _read_own(path):
+    """A cache file: one that does not read is as good as absent (computed again)."""
+    try:
+        return _read(path)
+    except (OSError, ValueError):
         return None
 
 
 class Published:
-    """Results kept in the repository under their key. `writable`: only the build that writes the
-    site's own data publishes; any other build (a test's, a preview's) only reads."""
+    """Results kept in the repository under their key, in `folder`. `writable`: only the build
+    that writes the site's own data publishes; any other build (a test's, a preview's) only reads."""
 
-    def __init__(self, folder=PUBLISHED_FOLDER, writable=False):
+    def __init__(self, folder, writable=False):
         self.folder, self.writable = Path(folder), writable
 
     def read(self, name, key, file=None):
         """The published value (None when there is none for this key). file: the published file
-        that holds a bytes value, checked against its recorded sha256."""
-        stored = _read_pickle(self.folder / f"{name}.pkl")
+        that holds a bytes value, checked against its recorded sha256. PublishedError when the
+        published record does not read."""
+        try:
+            stored = _read(self.folder / f"{name}.json")
+        except ValueError as e:
+            raise PublishedError(f"{e}: restore it from git, or delete it to compute and publish it anew") from None
         if not stored or stored.get("key") != key:
             return None
         if file is None:
-            return stored["value"]
+            return stored.get("value")
         try:
             data = Path(file).read_bytes()
         except OSError:
             return None
-        return data if hashlib.sha256(data).hexdigest() == stored.get("sha256") else None
+        return data if hashlib.sha256(data).hexdigest() == stored.get("file_sha256") else None
 
     def write(self, name, key, value, file=None):
         if not self.writable:
             return
-        stored = (
-            {"key": key, "value": value} if file is None else {"key": key, "sha256": hashlib.sha256(value).hexdigest()}
-        )
-        _write_atomically(self.folder / f"{name}.pkl", pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
+        file_sha256 = None if file is None else hashlib.sha256(value).hexdigest()
+        _write(self.folder / f"{name}.json", key, value, file_sha256)
 
 
 class Cache:
@@ -149,9 +232,9 @@ class Cache:
         """publish: keep this result in the published store too; published_file: the file a
         bytes result is written to, which the published store points at instead of a copy."""
         key = digest(name, torch.__version__, key_parts)
-        path = None if self.folder is None else self.folder / f"{name}.pkl"
-        stored = None if path is None else _read_pickle(path)
-        if stored and stored.get("key") == key:
+        path = None if self.folder is None else self.folder / f"{name}.json"
+        stored = None if path is None else _read_own(path)
+        if stored and stored.get("key") == key and "value" in stored:
             self.reused.append(name)
             return stored["value"]
         published = self.published if publish else None
@@ -164,7 +247,7 @@ class Cache:
             if published is not None:
                 published.write(name, key, value, published_file)
         if path is not None:
-            self._write(path, {"key": key, "value": value})
+            _write(path, key, value)
         return value
 
     def kept_in(self, record, keys, compute, what):
@@ -178,9 +261,6 @@ class Cache:
         self.kept_as_published += [f"{what}/{name}" for name in kept]
         self.computed += [f"{what}/{name}" for name in missing]
         return {**kept, **(compute(missing) if missing else {})}
-
-    def _write(self, path, stored):
-        _write_atomically(path, pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL))
 
     def report(self, log=None):
         print(

@@ -11,11 +11,10 @@ from pathlib import Path
 import torch
 from safetensors.torch import load_file, save_file
 
+from . import atomic
 from .model import build_model, config_from_dict
 from .tokenizer import Tokenizer
 
-# The published sprout, gpt1 and window folders, in a clone of the repository
-PUBLISHED = Path(__file__).resolve().parents[1] / "build_artifacts" / "checkpoints"
 RESUME_FILE = "resume.pt"  # optimizer state; only in training runs, not in published folders
 
 
@@ -24,10 +23,7 @@ class CheckpointError(ValueError):
 
 
 def write_json(path, data):
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    atomic.write_json(path, data, indent=1, ensure_ascii=False)
 
 
 def read_json(path):

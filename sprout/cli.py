@@ -17,8 +17,8 @@ import json
 import sys
 from pathlib import Path
 
+from . import folders
 from .chapter.examples import EXAMPLES_FILE
-from .checkpoint import PUBLISHED
 from .corpus import data
 from .corpus.tinystories_option import add_tinystories_option, tinystories_folder
 
@@ -70,7 +70,9 @@ def cmd_train_recipe(args):
     def announce(stage, run_dir, resume):
         print(f"{'resuming' if resume else 'starting'} {run_dir} (to step {stage.stop_at})", file=sys.stderr)
 
-    last = recipes.run(recipe_file, args.runs, tinystories_folder(args.tinystories), on_stage=announce)
+    last = recipes.run(
+        recipe_file, args.runs, tinystories_folder(args.tinystories), folders.REPOSITORY, on_stage=announce
+    )
     if args.publish:
         publish(last, args.publish)
         print(f"published: {args.publish}")
@@ -211,13 +213,15 @@ def cmd_publish(args):
 
 
 def cmd_claims(args):
-    from .cache import DEFAULT_FOLDER, Cache, Published
+    from .cache import Cache, Published
+    from .chapter import layer_race, removal_pass
     from .chapter.claims import print_claims
     from .chapter.numbers import load_published, measure_chapter
     from .chapter.sections import CLAIMS
+    from .training.toy_spec import load_spec
 
     # the build's cache and the results it published (read only): a warm cache answers at once
-    cache = Cache(None if args.no_cache else DEFAULT_FOLDER, Published())
+    cache = Cache(None if args.no_cache else folders.CACHE, Published(folders.PUBLISHED_RESULTS))
     tinystories = tinystories_folder(args.tinystories)
     if tinystories is None:
         print(
@@ -225,7 +229,17 @@ def cmd_claims(args):
             "generated stories instead of validation.txt, as each line says, and the validation claims are left out",
             file=sys.stderr,
         )
-    chapter = measure_chapter(load_published(args.checkpoints), tinystories, cache, args.examples)
+    race_record = layer_race.read_record(folders.TOY_RACE, load_spec().to_dict())
+    removal_record = removal_pass.published(folders.SITE_DATA)
+    chapter = measure_chapter(
+        load_published(args.checkpoints),
+        tinystories,
+        cache,
+        args.examples,
+        race_record=race_record,
+        early_race_record=layer_race.read_early_record(folders.TOY_RACE_EARLY),
+        removal_record=removal_record,
+    )
     if args.json:
         print(json.dumps(chapter.stats, indent=1, ensure_ascii=False))
     else:
@@ -424,7 +438,7 @@ def build_parser():
     pub.set_defaults(func=cmd_publish)
 
     c = sub.add_parser("claims", help="measure the chapter's claims on published checkpoints")
-    c.add_argument("--checkpoints", default=str(PUBLISHED))
+    c.add_argument("--checkpoints", default=str(folders.CHECKPOINTS))
     add_tinystories_option(c)
     c.add_argument("--json", action="store_true", help="print every measured number as JSON")
     c.add_argument("--examples", default=str(EXAMPLES_FILE), help="the example set (a TOML file like the chapter's)")
@@ -447,7 +461,7 @@ def build_parser():
         help="train the layer race's toys (every depth x seed of the spec) and write its record for the build",
     )
     tr.add_argument("--spec", help="the race's spec (default: sprout/training/toy_race.json)")
-    tr.add_argument("--out", default=str(PUBLISHED / "toy-race.json"), help="the record (written whole, atomically)")
+    tr.add_argument("--out", default=str(folders.TOY_RACE), help="the record (written whole, atomically)")
     tr.add_argument("--threads", type=int, default=1, help="torch threads (the toys are too small to share)")
     tr.set_defaults(func=cmd_toy_race)
 
@@ -468,7 +482,7 @@ def build_parser():
     pp.add_argument("--out", required=True, help="the shard folder to write (replaced whole when done)")
     pp.add_argument(
         "--tokenizer",
-        default=str(PUBLISHED / "sprout" / "tokenizer.json"),
+        default=str(folders.CHECKPOINTS / "sprout" / "tokenizer.json"),
         help="tokenizer.json to encode with (default: the published Sprout's)",
     )
     pp.add_argument("--quiet", action="store_true", help="no progress bar")

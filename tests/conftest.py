@@ -1,7 +1,8 @@
 import pytest
 import torch
 
-from sprout.corpus import data, stories
+from sprout import folders
+from sprout.corpus import stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
 
@@ -41,9 +42,9 @@ def one_thread():
 @pytest.fixture(scope="session")
 def tinystories():
     """The TinyStories folder, or a skip that names where it was looked for."""
-    folder = data.default_tinystories_dir()
+    folder = folders.default_tinystories_dir()
     if folder is None:
-        looked_for = data.tinystories_looked_for()
+        looked_for = folders.tinystories_looked_for()
         where = (
             "nowhere: SPROUT_TINYSTORIES=none switches the default folder off"
             if looked_for is None

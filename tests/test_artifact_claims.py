@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from sprout import folders
 from sprout.chapter import claims
 from sprout.chapter.sections import CLAIMS
-from sprout.corpus.data import REPO_ROOT
 
-STATS = REPO_ROOT / "docs" / "artifacts" / "stats.json"
+STATS = folders.REPOSITORY / "docs" / "artifacts" / "stats.json"
 
 
 @pytest.fixture(scope="module")

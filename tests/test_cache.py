@@ -1,12 +1,14 @@
 """The artifacts' cache (sprout/cache.py): a result comes back only while everything it
-depends on stays the same, and a file is replaced whole or not at all."""
+depends on stays the same, a file is replaced whole or not at all, and what is kept is JSON a
+reviewer can read, checked on reading."""
 
-import pickle
+import json
 
+import numpy as np
 import pytest
 
 from sprout import cache as cache_module
-from sprout.cache import Cache, Published, code_version
+from sprout.cache import Cache, Published, PublishedError, code_version
 
 
 def counting(value):
@@ -29,7 +31,7 @@ def test_a_result_is_reused_while_its_key_stays_and_computed_again_when_it_chang
     again.get("scores", compute, "sha-a", 1)  # another seed
     again.get("scores", compute, "sha-b", 1)  # another checkpoint
     assert len(calls) == 3 and again.computed == ["scores", "scores"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.pkl"], "one result per name, no leftovers"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.json"], "one result per name, no leftovers"
 
 
 def test_without_a_folder_nothing_is_kept():
@@ -40,19 +42,54 @@ def test_without_a_folder_nothing_is_kept():
     assert len(calls) == 2
 
 
-def test_an_unreadable_file_is_computed_again(tmp_path):
-    (tmp_path / "x.pkl").write_bytes(b"not a pickle")
+def test_an_unreadable_or_edited_cache_file_is_computed_again(tmp_path):
+    (tmp_path / "x.json").write_text("not JSON")
     compute, calls = counting(7)
     assert Cache(tmp_path).get("x", compute) == 7 and len(calls) == 1
     assert Cache(tmp_path).get("x", compute) == 7 and len(calls) == 1
+    stored = json.loads((tmp_path / "x.json").read_text())
+    (tmp_path / "x.json").write_text(json.dumps({**stored, "value": 8}))  # the key still matches
+    assert Cache(tmp_path).get("x", compute) == 7 and len(calls) == 2, "its sha256 no longer matches"
+
+
+def test_a_kept_value_is_readable_json_and_comes_back_as_it_was(tmp_path):
+    value = {
+        "b": [0.1, (1, 2), None, True],  # insertion order is kept: code iterates dicts in it
+        "a": {"grid": np.arange(12, dtype=np.uint8).reshape(3, 4), "raw": b"\x00onnx"},
+    }
+    Cache(tmp_path).get("v", lambda: value, "k")
+    text = (tmp_path / "v.json").read_text()
+    assert json.loads(text)["value"]["b"][1] == {"$tuple": [1, 2]} and "\n " in text, "indented, tagged"
+    again = Cache(tmp_path).get("v", lambda: None, "k")
+    assert list(again) == ["b", "a"] and again["b"] == value["b"] and isinstance(again["b"][1], tuple)
+    assert again["a"]["grid"].dtype == np.uint8 and (again["a"]["grid"] == value["a"]["grid"]).all()
+    assert again["a"]["raw"] == b"\x00onnx"
+    with pytest.raises(TypeError, match="plain data"):
+        Cache(tmp_path).get("w", lambda: object(), "k")
+    with pytest.raises(TypeError, match="keys"):
+        Cache(tmp_path).get("w", lambda: {1: "an int key would come back a string"}, "k")
+
+
+def test_a_published_file_that_does_not_read_stops_the_build_naming_it(tmp_path):
+    published = tmp_path / "published"
+    Cache(None, Published(published, writable=True)).get("m", lambda: {"loss": 1.25}, "k", publish=True)
+    path = published / "m.json"
+    stored = json.loads(path.read_text())
+    path.write_text(json.dumps({**stored, "value": {"loss": 1.5}}))  # edited by hand
+    with pytest.raises(PublishedError, match="m.json.*value_sha256"):
+        Cache(tmp_path / "cache", Published(published)).get("m", lambda: 0, "k", publish=True)
+    path.write_text("{ broken")
+    with pytest.raises(PublishedError, match="m.json") as failed:
+        Cache(tmp_path / "cache", Published(published)).get("m", lambda: 0, "k", publish=True)
+    assert "\n" not in str(failed.value)
 
 
 def test_a_failed_write_leaves_the_old_result_and_no_temporary_file(tmp_path):
     Cache(tmp_path).get("x", lambda: "old", "a")
-    with pytest.raises(AttributeError, match="pickle"):
-        Cache(tmp_path).get("x", lambda: lambda: "a function cannot be pickled", "b")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.pkl"]
-    assert pickle.loads((tmp_path / "x.pkl").read_bytes())["value"] == "old"
+    with pytest.raises(TypeError, match="plain data"):
+        Cache(tmp_path).get("x", lambda: lambda: "a function is not data", "b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+    assert json.loads((tmp_path / "x.json").read_text())["value"] == "old"
 
 
 def test_the_code_version_follows_imports_and_only_them(tmp_path, monkeypatch):
@@ -64,7 +101,7 @@ def test_the_code_version_follows_imports_and_only_them(tmp_path, monkeypatch):
     (package / "deeper.py").write_text("def depth():\n    from sprout import leaf\n")
     (package / "leaf.py").write_text("Y = 1\n")
     (package / "unrelated.py").write_text("Z = 1\n")
-    monkeypatch.setattr(cache_module, "ROOT", tmp_path)
+    monkeypatch.setattr(cache_module, "_package_folder", lambda package: tmp_path / package)
     before = code_version("sprout.detector")
     (package / "unrelated.py").write_text("Z = 2\n")
     assert code_version("sprout.detector") == before
@@ -116,7 +153,7 @@ def test_a_published_file_counts_only_while_its_bytes_are_the_ones_recorded(tmp_
     Cache(None, Published(published, writable=True)).get(
         "browser", compute, "k", publish=True, published_file=site_file
     )
-    assert pickle.loads((published / "browser.pkl").read_bytes()).keys() == {"key", "sha256"}, "no second copy"
+    assert json.loads((published / "browser.json").read_text()).keys() == {"key", "file_sha256"}, "no second copy"
     reader = Cache(None, Published(published))
     assert reader.get("browser", compute, "k", publish=True, published_file=site_file) == b"onnx bytes"
     assert len(calls) == 2, "the file was not written yet: computed again"

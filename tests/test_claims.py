@@ -13,12 +13,12 @@ import json
 import pytest
 
 from site_files.manifest import load_manifest
+from sprout import folders
 from sprout.cache import Cache, Published
-from sprout.chapter import claims, removals
+from sprout.chapter import claims, layer_race, removal_pass, removals
 from sprout.chapter.numbers import load_published, measure_chapter
 from sprout.chapter.sections import CLAIMS
-from sprout.checkpoint import PUBLISHED as CHECKPOINTS
-from sprout.corpus import data
+from sprout.training.toy_spec import load_spec
 
 # measures the claims on the published checkpoints, reading the TinyStories folder where there is one
 pytestmark = [pytest.mark.slow, pytest.mark.tinystories]
@@ -29,11 +29,18 @@ VALIDATION_CLAIMS = [c for c in CLAIMS if c.on_validation]
 
 @pytest.fixture(scope="module")
 def measured():
-    return measure_chapter(load_published(CHECKPOINTS), data.default_tinystories_dir(), Cache(None, Published()))
+    return measure_chapter(
+        load_published(folders.CHECKPOINTS),
+        folders.default_tinystories_dir(),
+        Cache(None, Published(folders.PUBLISHED_RESULTS)),
+        race_record=layer_race.read_record(folders.TOY_RACE, load_spec().to_dict()),
+        early_race_record=layer_race.read_early_record(folders.TOY_RACE_EARLY),
+        removal_record=removal_pass.published(folders.SITE_DATA),
+    )
 
 
 def artifact(name):
-    return json.loads((data.REPO_ROOT / "docs" / "artifacts" / name).read_text(encoding="utf-8"))
+    return json.loads((folders.SITE_DATA / name).read_text(encoding="utf-8"))
 
 
 def get(measured):
@@ -43,7 +50,7 @@ def get(measured):
 
 def recorded_samples():
     """The held-out sample each published number was measured on (the manifest's measured_on)."""
-    return load_manifest(data.REPO_ROOT / "docs" / "artifacts" / "manifest.json")["measured_on"]
+    return load_manifest(folders.SITE_DATA / "manifest.json")["measured_on"]
 
 
 def numbers_for(measured, claim):
@@ -144,12 +151,10 @@ def test_the_head_cheapest_to_remove_costs_next_to_nothing():
 
     from sprout.checkpoint import load_checkpoint
 
-    breaks = json.loads((data.REPO_ROOT / "docs" / "artifacts" / "ablations.json").read_text(encoding="utf-8"))[
-        "breaks"
-    ]
+    breaks = json.loads((folders.SITE_DATA / "ablations.json").read_text(encoding="utf-8"))["breaks"]
     _, layer, head = min((v, l + 1, h + 1) for l, row in enumerate(breaks) for h, v in enumerate(row))
-    model, tok, _ = load_checkpoint(CHECKPOINTS / "sprout")
-    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, data.default_tinystories_dir())
+    model, tok, _ = load_checkpoint(folders.CHECKPOINTS / "sprout")
+    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, folders.default_tinystories_dir())
     removed = removals.removed_one_at_a_time(model, measures, mean_texts, only=[(layer, head)])
     one = removals.damage(
         {"intact": removed["intact"], "ablated": {n: [[m[layer - 1][head - 1]]] for n, m in removed["ablated"].items()}}

@@ -2,6 +2,7 @@
 real model, the artifacts' manifest and the committed checkpoints, the corpus a seed produces,
 and the Plotly version the figures were made for and the one the site serves."""
 
+import ast
 import hashlib
 import json
 import re
@@ -145,3 +146,75 @@ def test_a_manifest_of_another_format_or_broken_is_one_line_naming_it(tmp_path):
         load_manifest(older)
     with pytest.raises(ManifestError, match="is missing"):
         load_manifest(tmp_path / "nowhere.json")
+
+
+# The project's folders are named once, in sprout/folders.py, and read only by the entry points;
+# the library takes folders as arguments (and never finds the repository by climbing from itself).
+FOLDERS_MODULE = "sprout/folders.py"
+ENTRY_POINTS = ("sprout/cli.py", "sprout/__main__.py", "sprout/corpus/tinystories_option.py", "sprout/notebook/")
+PROJECT_FOLDERS = ("build_artifacts", "docs", "site_assets")
+CLIMBING = re.compile(r"parents\[|\.parent\.parent")
+
+
+def _sprout_modules():
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "sprout").rglob("*.py"))
+
+
+def _path_strings(tree):
+    """String constants of a module used as paths: a `/` operand, the argument of Path(...) or
+    .joinpath(...), or a literal that starts with a project folder and a slash."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            found += [n.value for n in (node.left, node.right) if isinstance(n, ast.Constant)]
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+            "Path",
+            "joinpath",
+        ):
+            found += [a.value for a in node.args if isinstance(a, ast.Constant)]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and " " not in node.value:
+            found += [node.value] if node.value.startswith(tuple(f"{f}/" for f in PROJECT_FOLDERS)) else []
+    return [s for s in found if isinstance(s, str) and s.split("/")[0] in PROJECT_FOLDERS]
+
+
+def _imports_folders(path, tree):
+    package = ".".join(Path(path).with_suffix("").parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name == "sprout.folders" for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            if base == "sprout.folders" or base == "sprout" and any(a.name == "folders" for a in node.names):
+                return True
+    return False
+
+
+def test_only_the_folders_module_names_the_projects_folders_and_only_entry_points_import_it():
+    named, climbing, importing = {}, [], []
+    for path in _sprout_modules():
+        if path == FOLDERS_MODULE:
+            continue
+        source = (ROOT / path).read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        if strings := _path_strings(tree):
+            named[path] = strings
+        if CLIMBING.search(source):
+            climbing.append(path)
+        if _imports_folders(path, tree) and not path.startswith(ENTRY_POINTS):
+            importing.append(path)
+    assert not named, f"project folders named outside {FOLDERS_MODULE} (pass them as arguments): {named}"
+    assert not climbing, f"the repository found by climbing from a module, not from {FOLDERS_MODULE}: {climbing}"
+    assert not importing, f"library modules that read {FOLDERS_MODULE} (only the entry points may): {importing}"
+
+
+def test_the_builds_and_benchmarks_find_the_repository_through_the_folders_module():
+    climbing = [
+        p.relative_to(ROOT).as_posix()
+        for package in ("build_artifacts", "build_site", "site_files", "benchmarks")
+        for p in sorted((ROOT / package).rglob("*.py"))
+        if CLIMBING.search(p.read_text(encoding="utf-8"))
+    ]
+    assert not climbing, f"the repository found by climbing from a module, not from {FOLDERS_MODULE}: {climbing}"

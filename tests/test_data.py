@@ -1,6 +1,7 @@
 import pytest
 import torch
 
+from sprout import folders
 from sprout.corpus import data
 from sprout.corpus.data import IGNORE, BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
 
@@ -46,14 +47,14 @@ def test_training_files_never_include_validation(tmp_path):
 
 def test_the_default_folder_follows_sprout_tinystories(tmp_path, monkeypatch):
     monkeypatch.delenv("SPROUT_TINYSTORIES", raising=False)
-    assert data.tinystories_looked_for() == data.REPO_ROOT.parent / "shared" / "data" / "tinystories"
+    assert folders.tinystories_looked_for() == folders.REPOSITORY.parent / "shared" / "data" / "tinystories"
     monkeypatch.setenv("SPROUT_TINYSTORIES", str(tmp_path))
-    assert data.default_tinystories_dir() == tmp_path
+    assert folders.default_tinystories_dir() == tmp_path
     monkeypatch.setenv("SPROUT_TINYSTORIES", str(tmp_path / "absent"))
-    assert data.default_tinystories_dir() is None
+    assert folders.default_tinystories_dir() is None
     for off in ("none", ""):  # a fresh clone's view, even where ../shared exists
         monkeypatch.setenv("SPROUT_TINYSTORIES", off)
-        assert data.tinystories_looked_for() is None and data.default_tinystories_dir() is None
+        assert folders.tinystories_looked_for() is None and folders.default_tinystories_dir() is None
 
 
 def test_heldout_corpora_name_validation_by_its_hash(tmp_path):

@@ -1,12 +1,13 @@
 """The head detectors' registry (sprout.analysis.detectors): one entry per kind, and the words the
 widgets read written from it."""
 
-from sprout.analysis.detectors import DETECTORS, JS_MODULE, READ_ON, js_module
+from sprout import folders
+from sprout.analysis.detectors import DETECTORS, READ_ON, js_module
 
 
 def test_the_widgets_words_are_written_from_the_registry():
-    assert JS_MODULE.read_text(encoding="utf-8") == js_module(), (
-        "site_assets/common/detectors.js is out of date: run .venv/bin/python -m sprout.analysis.detectors"
+    assert folders.DETECTORS_JS.read_text(encoding="utf-8") == js_module(), (
+        "site_assets/common/detectors.js is out of date: run .venv/bin/python -m build_site.detectors"
     )
 
 

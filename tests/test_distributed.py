@@ -11,7 +11,7 @@ import pytest
 import torch
 from safetensors.torch import load_file
 
-from sprout.corpus.data import REPO_ROOT
+from sprout import folders
 from sprout.training.distributed import Ranks
 from tests.conftest import SMALL
 
@@ -43,7 +43,12 @@ def command(ranks, *args):
 
 def train(ranks, *args, timeout=240, **env):
     return subprocess.run(
-        command(ranks, *args), cwd=REPO_ROOT, env={**ENV, **env}, capture_output=True, text=True, timeout=timeout
+        command(ranks, *args),
+        cwd=folders.REPOSITORY,
+        env={**ENV, **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -101,7 +106,7 @@ def test_a_killed_two_rank_run_resumes_and_matches(reference, tok_file, tmp_path
     args = [*train_args, "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
     job = subprocess.Popen(
         command(2, *args),
-        cwd=REPO_ROOT,
+        cwd=folders.REPOSITORY,
         env=ENV,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -162,7 +167,7 @@ def test_sigterm_to_torchrun_stops_both_ranks_at_one_step_and_saves(tok_file, tm
     args = [*train_args, "--steps", "100000", "--out", str(out), "--tokenizer", tok_file, "--save-every-min", "0.0001"]
     job = subprocess.Popen(
         command(2, *args),
-        cwd=REPO_ROOT,
+        cwd=folders.REPOSITORY,
         env=ENV,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -8,17 +8,17 @@ from types import SimpleNamespace
 
 import pytest
 
+from sprout import folders
 from sprout.analysis.encoding import inflate_encoded
 from sprout.chapter.examples import load_examples
-from sprout.corpus.data import REPO_ROOT
 from sprout.corpus.stories import generate_stories
 from sprout.notebook import ViewError, explorer, heads, story
-from sprout.notebook.checkpoints import PUBLISHED, same_tokenizer
+from sprout.notebook.checkpoints import same_tokenizer
 from sprout.rounding import rounded
 
 pytestmark = pytest.mark.slow  # runs the published checkpoints
 
-ARTIFACTS = REPO_ROOT / "docs" / "artifacts" / "examples"
+ARTIFACTS = folders.REPOSITORY / "docs" / "artifacts" / "examples"
 LIMIT = 2_000_000  # bytes a view of 512 tokens x 48 heads may weigh
 SHORT = "Tom saw Mia. He waved at her."
 
@@ -111,7 +111,7 @@ def test_a_folder_that_is_not_a_checkpoint_is_refused(tmp_path):
 
 def copy_of_gpt1(tmp_path):
     folder = tmp_path / "my-run"
-    shutil.copytree(PUBLISHED / "gpt1", folder)
+    shutil.copytree(folders.CHECKPOINTS / "gpt1", folder)
     return folder
 
 

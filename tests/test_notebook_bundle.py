@@ -7,18 +7,18 @@ import subprocess
 
 import pytest
 
-from sprout.corpus.data import REPO_ROOT
+from sprout import folders
 from sprout.notebook.html import BUNDLE
 
-ESBUILD = REPO_ROOT / "node_modules" / ".bin" / "esbuild"
+ESBUILD = folders.REPOSITORY / "node_modules" / ".bin" / "esbuild"
 
 
 def test_the_committed_bundle_is_what_esbuild_makes_of_site_assets_now():
     if not ESBUILD.exists():
         pytest.skip(f"{ESBUILD} is missing: run `npm ci`")
-    command = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))["scripts"]["bundle"]
+    command = json.loads((folders.REPOSITORY / "package.json").read_text(encoding="utf-8"))["scripts"]["bundle"]
     args = [a for a in shlex.split(command)[1:] if not a.startswith("--outfile=")]  # to stdout instead
-    made = subprocess.run([ESBUILD, *args], cwd=REPO_ROOT, capture_output=True, check=True).stdout
+    made = subprocess.run([ESBUILD, *args], cwd=folders.REPOSITORY, capture_output=True, check=True).stdout
     assert made == BUNDLE.read_bytes(), "sprout/notebook/widgets.js is out of date: run `make bundle`"
 
 

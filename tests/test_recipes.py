@@ -102,13 +102,13 @@ def test_a_corpus_file_with_another_hash_stops_before_training(tmp_path):
     path = write(tmp_path, GOOD.replace("[[stages]]", f'[corpus]\n"train-a.txt" = "{"0" * 64}"\n[[stages]]'))
     runs = tmp_path / "runs"
     with pytest.raises(ValueError, match=r"train-a.txt: sha256 .* differs from the recipe's 000000000000"):
-        recipes.run(recipes.load(path), runs, folder)
+        recipes.run(recipes.load(path), runs, folder, ROOT)
     assert not runs.exists()
     with pytest.raises(FileNotFoundError, match="the recipe reads TinyStories files .*train-a.txt"):
-        recipes.run(recipes.load(path), runs, None)
+        recipes.run(recipes.load(path), runs, None, ROOT)
     (folder / "train-a.txt").unlink()
     with pytest.raises(FileNotFoundError, match="train-a.txt: the recipe names this corpus file and it is missing"):
-        recipes.run(recipes.load(path), runs, folder)
+        recipes.run(recipes.load(path), runs, folder, ROOT)
 
 
 def test_a_run_folder_of_another_recipe_is_never_continued(tmp_path):
@@ -118,7 +118,7 @@ def test_a_run_folder_of_another_recipe_is_never_continued(tmp_path):
     other = recipes.load(write(tmp_path, GOOD.replace("seq_len = 16", "seq_len = 32"), "other.toml"))
     (run_dir / "training.json").write_text(json.dumps({"recipe": other.stages[0].recipe.to_dict()}))
     with pytest.raises(recipes.RecipeError, match="made by another recipe .seq_len is 32 there, 16 in this one"):
-        recipes.run(recipes.load(write(tmp_path, GOOD)), tmp_path / "runs", None)
+        recipes.run(recipes.load(write(tmp_path, GOOD)), tmp_path / "runs", None, ROOT)
     assert (run_dir / "resume.pt").read_bytes() == b"state"
 
 
@@ -136,12 +136,12 @@ def test_a_two_stage_recipe_trains_resumes_and_warm_starts(tmp_path, tokenizer):
     )
     recipe_file = recipes.load(write(tmp_path, text))
     runs = tmp_path / "runs"
-    assert recipes.run(recipe_file, runs, None) == runs / "two"
+    assert recipes.run(recipe_file, runs, None, ROOT) == runs / "two"
     first = json.loads((runs / "one" / "training.json").read_text())
     second = json.loads((runs / "two" / "training.json").read_text())
     assert first["step"] == 2 and second["step"] == 3
     assert second["recipe"]["init_from"] == str(runs / "one") and second["recipe"]["lr"] == 1e-3
     assert second["tokenizer_sha256"] == first["tokenizer_sha256"] == tokenizer.sha256()
     assert 0 < second["mfu"] < 1
-    recipes.run(recipe_file, runs, None)  # everything is done: resumes and stops at once
+    recipes.run(recipe_file, runs, None, ROOT)  # everything is done: resumes and stops at once
     assert json.loads((runs / "two" / "training.json").read_text())["step"] == 3

@@ -7,11 +7,11 @@ import re
 import pytest
 
 from build_artifacts import figures
+from sprout import folders
 from sprout.chapter import training_story
-from sprout.corpus.data import REPO_ROOT
 
-TRAINING = REPO_ROOT / "build_artifacts" / "checkpoints" / "sprout" / "training.json"
-FIGURE = REPO_ROOT / "docs" / "artifacts" / "figures" / "training_story.json"
+TRAINING = folders.REPOSITORY / "build_artifacts" / "checkpoints" / "sprout" / "training.json"
+FIGURE = folders.REPOSITORY / "docs" / "artifacts" / "figures" / "training_story.json"
 
 
 def stage(step, history):
@@ -96,7 +96,7 @@ def test_every_number_in_the_new_prose_comes_from_stats():
     """The chapter's paragraphs on the training story, the baselines and the ablations hold no
     number of their own: once the macros and templates are taken out, no digit is left."""
     for page in ("index.md", "rebuilding.md"):
-        text = (REPO_ROOT / "docs" / page).read_text(encoding="utf-8")
+        text = (folders.REPOSITORY / "docs" / page).read_text(encoding="utf-8")
         paragraphs = [p for p in text.split("\n\n") if any(w in p for w in EVIDENCE_WORDS)]
         assert paragraphs, page
         for p in paragraphs:

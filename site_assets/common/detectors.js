@@ -1,4 +1,4 @@
-// Written by `python -m sprout.analysis.detectors` from DETECTORS in sprout/analysis/detectors.py:
+// Written by `python -m build_site.detectors` from DETECTORS in sprout/analysis/detectors.py:
 // edit that list, not this file. The head detectors the widgets offer, in their order: `rows`
 // says which of a text's tokens a score averages over ({n} of them, {text} naming the text), and
 // `none` why a text has no score, `from` which average of head_scores.json the chapter's widgets read.

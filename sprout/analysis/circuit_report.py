@@ -1,8 +1,8 @@
 """Composition and copying of chosen heads in one call, as a plain dict, beside the untrained twin.
 
 circuit_report(model, targets, repeats, means) is what a page or a notebook wires to;
-`python -m sprout.analysis.circuit_report [CHECKPOINT] [--targets 5.2,5.4]` prints it for a
-checkpoint (the published Sprout by default) as JSON, with every head's induction and
+`python -m sprout.analysis.circuit_report CHECKPOINT [--targets 5.2,5.4]` prints it for a
+checkpoint (build_artifacts/checkpoints/sprout, the published Sprout, for one) as JSON, with every head's induction and
 previous-token scores on the repeats it read. Heads are 0-based in arguments and 1-based
 ("L5H4") in the dict.
 """
@@ -13,7 +13,7 @@ import sys
 
 import torch
 
-from ..checkpoint import PUBLISHED, load_checkpoint
+from ..checkpoint import load_checkpoint
 from ..corpus import data
 from ..precision import in_float64
 from . import ablate, copying
@@ -85,7 +85,7 @@ def circuit_report(model, targets, repeats, means, candidates=None, seed=0, top=
     }
 
 
-# ---- python -m sprout.analysis.circuit_report [CHECKPOINT]
+# ---- python -m sprout.analysis.circuit_report CHECKPOINT
 
 REPEAT_LENGTH, REPEAT_COUNT = 48, 32  # |R| and rows of the repeats (the chapter reads the same sizes)
 MEAN_STORIES, MEAN_TOKENS = 16, 96  # held-out generated stories the heads' means are taken over
@@ -104,7 +104,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m sprout.analysis.circuit_report", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("checkpoint", nargs="?", default=str(PUBLISHED / "sprout"))
+    parser.add_argument("checkpoint", help="a checkpoint folder, e.g. build_artifacts/checkpoints/sprout")
     parser.add_argument("--targets", help="heads to read, 1-based layer.head list (default: induction score > 0.2)")
     parser.add_argument("--candidates", help="heads to remove, 1-based layer.head list (default: layers before)")
     parser.add_argument("--seed", type=int, default=0)

@@ -6,17 +6,15 @@ Everything that lists kinds of head reads DETECTORS: the scores of the artifacts
 notebook views, and the browser: the detectors the widgets offer have a JavaScript twin (in
 site_assets/story/core.js, DETECTOR_TWINS) that scores the reader's own story, and their
 words reach the widgets as site_assets/common/detectors.js, which `python -m
-sprout.analysis.detectors` writes from this list (a test holds the file to it, and each twin to
+build_site.detectors` writes from this list (js_module) (a test holds the file to it, and each twin to
 its Python scores on the chapter's examples).
 
 Adding a detector: its entry here, its function in lens.py, and, if the widgets offer it, its twin.
 """
 
 import json
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from .lens import (
     first_token_argmax_share,
@@ -28,7 +26,6 @@ from .lens import (
 )
 
 READ_ON = {"examples": "over the example stories", "repeats": "on repeated random text"}
-JS_MODULE = Path(__file__).resolve().parent.parent.parent / "site_assets" / "common" / "detectors.js"
 
 
 @dataclass(frozen=True)
@@ -141,14 +138,9 @@ def js_module():
     ]
     listed = json.dumps(offered, ensure_ascii=False, indent=2)
     return (
-        "// Written by `python -m sprout.analysis.detectors` from DETECTORS in sprout/analysis/detectors.py:\n"
+        "// Written by `python -m build_site.detectors` from DETECTORS in sprout/analysis/detectors.py:\n"
         "// edit that list, not this file. The head detectors the widgets offer, in their order: `rows`\n"
         "// says which of a text's tokens a score averages over ({n} of them, {text} naming the text), and\n"
         "// `none` why a text has no score, `from` which average of head_scores.json the chapter's widgets read.\n"
         f"export const DETECTORS = {listed};\n"
     )
-
-
-if __name__ == "__main__":
-    JS_MODULE.write_text(js_module(), encoding="utf-8")
-    sys.stdout.write(f"wrote {JS_MODULE}\n")

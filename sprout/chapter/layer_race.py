@@ -14,11 +14,6 @@ import json
 import statistics
 from pathlib import Path
 
-from ..checkpoint import PUBLISHED
-
-RECORD = PUBLISHED / "toy-race.json"
-# the first settings tried, raced again with the drop rule (RACE_NOTES.md, section 4)
-EARLY_RECORD = PUBLISHED / "toy-race-early-settings.json"
 RERUN = "python -m sprout toy-race"
 
 

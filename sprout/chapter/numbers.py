@@ -12,8 +12,7 @@ from pathlib import Path
 
 from ..checkpoint import CheckpointError, load_checkpoint
 from ..corpus.data import file_sha256
-from ..training.toy_spec import load_spec
-from . import layer_race, race, removal_pass
+from . import race
 from .examples import EXAMPLES_FILE
 from .measurements import MODELS
 from .reading import Reading
@@ -96,26 +95,23 @@ def measure_chapter(
     cache=None,
     examples_file=EXAMPLES_FILE,
     seed=0,
-    race_record=None,
-    removal_record=None,
+    *,
+    race_record,
+    removal_record,
+    early_race_record,
     progress=None,
 ):
     """Every number the chapter names, measured on `loaded` (load_published()), section by section.
 
     tinystories: the TinyStories folder (None: the numbers that read its validation text are left
     out, or kept from removal_record). cache: a sprout.cache.Cache (None: everything computed).
-    race_record: the layer race's record, already read (layer_race.read_record; None: the
-    committed one). removal_record: the published pass over every head (ablations.json's
-    content; None: the committed one), kept measure by measure while its key matches, as bf16
-    differs in its last bits from one CPU to the next. progress(section): called as each
-    section is measured.
+    race_record: the layer race's record, already read (layer_race.read_record); early_race_record:
+    the race under the first settings tried (layer_race.read_early_record). removal_record: the
+    published pass over every head (removal_pass.published(folder): ablations.json's content, {}
+    for none), kept measure by measure while its key matches, as bf16 differs in its last bits
+    from one CPU to the next. progress(section): called as each section is measured.
     """
-    if race_record is None:
-        race_record = layer_race.read_record(layer_race.RECORD, load_spec().to_dict())
-    if removal_record is None:
-        removal_record = removal_pass.published(removal_pass.PUBLISHED_FOLDER)
-    reading = Reading(loaded, tinystories, cache, examples_file, seed, race_record, removal_record)
-    reading.early_race_record = layer_race.read_early_record(layer_race.EARLY_RECORD)
+    reading = Reading(loaded, tinystories, cache, examples_file, seed, race_record, early_race_record, removal_record)
     stats = {}
     for section in SECTIONS:
         if progress is not None:

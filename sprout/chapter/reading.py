@@ -27,10 +27,11 @@ from .measurements import HELDOUT_STORIES, MODELS
 class Reading:
     """The inputs of every section and the results they share (each a cached_property)."""
 
-    def __init__(self, loaded, tinystories, cache, examples_file, seed, race_record, removal_record):
+    def __init__(self, loaded, tinystories, cache, examples_file, seed, race_record, early_race_record, removal_record):
         self.loaded, self.tinystories, self.seed = loaded, tinystories, seed
         self.cache = cache or Cache(None)
-        self.examples_file, self.race_record, self.removal_record = examples_file, race_record, removal_record
+        self.examples_file, self.removal_record = examples_file, removal_record
+        self.race_record, self.early_race_record = race_record, early_race_record
         self.measured_on = {}  # dotted name -> the held-out sample it read (only those that read one)
         self.scored_snapshots = ()  # a training run's snapshots scored onto the training story (the build's)
 

@@ -25,13 +25,11 @@ from pathlib import Path
 
 from ..analysis.matched_controls import matched_together_sets
 from ..cache import digest
-from ..corpus.data import REPO_ROOT
 from ..rounding import rounded
 from . import removals
 
 VERSION = 1  # bump when the pass computes something else, so that every published result is recomputed
 FILE = "ablations.json"
-PUBLISHED_FOLDER = REPO_ROOT / "docs" / "artifacts"  # where the site's ablations.json, the published pass, lives
 VALIDATION = removals.VALIDATION
 
 

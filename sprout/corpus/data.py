@@ -1,7 +1,6 @@
 """Corpora: TinyStories-style files, the story generator, and the batches training reads."""
 
 import hashlib
-import os
 import random
 import re
 from dataclasses import asdict, dataclass
@@ -15,7 +14,6 @@ from .renaming import rename_characters
 
 STORY_SEPARATOR = "<|endoftext|>"
 IGNORE = -100  # target value that the loss skips
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # Curly quotes and dashes, UTF-8 read as Windows-1252: the dataset's own mojibake.
 _MOJIBAKE = re.compile("\u00e2\u20ac[\u0080-\u00ff\u0152-\u2122]?")
@@ -83,25 +81,6 @@ def split_stories(all_stories, validation_fraction=0.05):
     train = [s for s in all_stories if not is_validation(s, validation_fraction)]
     valid = [s for s in all_stories if is_validation(s, validation_fraction)]
     return train, valid
-
-
-SHARED_TINYSTORIES = REPO_ROOT.parent / "shared" / "data" / "tinystories"
-NO_TINYSTORIES = ("", "none")  # SPROUT_TINYSTORIES=none: no default folder, as on a fresh clone
-
-
-def tinystories_looked_for():
-    """The default TinyStories folder: $SPROUT_TINYSTORIES, else ../shared/data/tinystories
-    beside the checkout; None where SPROUT_TINYSTORIES=none switches the default off."""
-    value = os.environ.get("SPROUT_TINYSTORIES")
-    if value is None:
-        return SHARED_TINYSTORIES
-    return None if value.strip().lower() in NO_TINYSTORIES else Path(value)
-
-
-def default_tinystories_dir():
-    """The default TinyStories folder if it is there, else None."""
-    candidate = tinystories_looked_for()
-    return candidate if candidate is not None and candidate.is_dir() else None
 
 
 def tinystories_train_files(directory, pinned=None):

@@ -1,9 +1,10 @@
 """The --tinystories option, one definition for `sprout` and `python -m build_artifacts`: a
-TinyStories folder, 'none' to go without one, or nothing for the default place."""
+TinyStories folder, 'none' to go without one, or nothing for the default place (sprout.folders:
+this option is the entry points' own)."""
 
 from pathlib import Path
 
-from . import data
+from .. import folders
 
 HELP = (
     "TinyStories folder, or 'none' to go without (default: $SPROUT_TINYSTORIES or ../shared/data/tinystories, if there)"
@@ -23,4 +24,4 @@ def tinystories_folder(arg):
         if not Path(arg).is_dir():
             raise FileNotFoundError(f"--tinystories: no folder at {arg}")
         return Path(arg)
-    return data.default_tinystories_dir()
+    return folders.default_tinystories_dir()

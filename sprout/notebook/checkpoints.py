@@ -6,7 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checkpoint import PUBLISHED, load_checkpoint, read_json
+from .. import folders
+from ..checkpoint import load_checkpoint, read_json
 from ..model import context_of
 from ..precision import in_float64
 from ..tokenizer import Tokenizer
@@ -36,7 +37,7 @@ class Checkpoint:
 def folder_of(checkpoint):
     """A published name (sprout, gpt1, window) or a path -> the checkpoint's folder."""
     if isinstance(checkpoint, str) and checkpoint in PUBLISHED_NAMES:
-        return PUBLISHED / checkpoint
+        return folders.CHECKPOINTS / checkpoint
     if not isinstance(checkpoint, (str, os.PathLike)):
         raise ViewError(f"checkpoint must be a folder or one of {', '.join(PUBLISHED_NAMES)}, not {checkpoint!r}")
     return Path(checkpoint).expanduser()
@@ -64,7 +65,7 @@ def _load(folder, where, stamp):  # one load per place and version (messages nam
     except Exception as e:  # a broken file of any kind: say which, in one line
         first_line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise ViewError(f"not a usable checkpoint: {first_line}") from None
-    published = where.parent == PUBLISHED.resolve() and where.name in PUBLISHED_NAMES
+    published = where.parent == folders.CHECKPOINTS.resolve() and where.name in PUBLISHED_NAMES
     key = folder.name if published else "model"
     name = PUBLISHED_NAMES[folder.name] if published else folder.name
     return Checkpoint(key, name, folder, in_float64(model), tokenizer, context_of(model))

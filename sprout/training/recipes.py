@@ -156,13 +156,13 @@ def load(name_or_path):
     return RecipeFile(path, model, corpus, tuple(stages), doc.get("description", ""))
 
 
-def with_runs_folder(stage, runs, outs):
+def with_runs_folder(stage, runs, outs, repository):
     """The stage's recipe with its warm start resolved: an earlier stage's run in the runs
     folder, or else a folder of the repository (a published checkpoint)."""
     recipe = stage.recipe
     source = recipe.init_from
     if source and not Path(source).is_absolute():
-        where = Path(runs) / source if source in outs else data.REPO_ROOT / source
+        where = Path(runs) / source if source in outs else Path(repository) / source
         recipe = dataclasses.replace(recipe, init_from=str(where))
     return recipe
 
@@ -183,16 +183,17 @@ def check_resumable(stage, recipe, run_dir):
             )
 
 
-def run(recipe_file, runs, tinystories_dir, on_stage=None):
+def run(recipe_file, runs, tinystories_dir, repository, on_stage=None):
     """Train every stage in order, resuming whatever an interrupted run left; returns the
-    folder of the last stage."""
+    folder of the last stage. repository: the folder a stage's warm start or tokenizer is named
+    relative to when it is not an earlier stage's run (build_artifacts/checkpoints/sprout)."""
     from ..tokenizer import Tokenizer
     from .train import Trainer, corpus_files
 
     runs = Path(runs)
     corpus_files(tinystories_dir, recipe_file.corpus)  # fails before any training
     outs = {stage.out for stage in recipe_file.stages}
-    plans = [(stage, with_runs_folder(stage, runs, outs), runs / stage.out) for stage in recipe_file.stages]
+    plans = [(stage, with_runs_folder(stage, runs, outs, repository), runs / stage.out) for stage in recipe_file.stages]
     for stage, recipe, run_dir in plans:
         if not stage.continues:
             check_resumable(stage, recipe, run_dir)
@@ -200,7 +201,7 @@ def run(recipe_file, runs, tinystories_dir, on_stage=None):
         resume = (run_dir / RESUME_FILE).exists()
         tok = None
         if stage.tokenizer and not resume:
-            tok = Tokenizer.load(_tokenizer_path(stage.tokenizer, runs))
+            tok = Tokenizer.load(_tokenizer_path(stage.tokenizer, runs, repository))
         if on_stage:
             on_stage(stage, run_dir, resume)
         if resume:  # the recorded recipe, with the stage's length and its pinned corpus
@@ -212,8 +213,8 @@ def run(recipe_file, runs, tinystories_dir, on_stage=None):
     return plans[-1][2]
 
 
-def _tokenizer_path(source, runs):
+def _tokenizer_path(source, runs, repository):
     """A stage's `tokenizer`: a run in the runs folder, or a folder of the repository (a
     published checkpoint)."""
     candidate = Path(runs) / source
-    return candidate if candidate.exists() else data.REPO_ROOT / source
+    return candidate if candidate.exists() else Path(repository) / source

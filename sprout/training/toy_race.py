@@ -13,21 +13,16 @@ number, the first evaluation below half of ln vocab (phase_change_step), is kept
 browser's twin and the chapter's threshold line read it, but crossing a line is not a mechanism.
 """
 
-import json
 import math
-import os
 import time
-from pathlib import Path
 
 import torch
 
-from ..checkpoint import PUBLISHED
+from .. import atomic
 from .toy_data import heldout_batch, training_batch
 from .toy_model import build_toy
 from .toy_scores import best_heads, copy_loss, induction_scores, previous_token_scores
 from .toy_spec import load_spec
-
-RECORD_FILE = PUBLISHED / "toy-race.json"  # beside the published checkpoints; the artifact build reads it
 
 
 def phase_change_step(curve, threshold):
@@ -170,14 +165,6 @@ def race_record(spec, runs, machine, wall_s):
     }
 
 
-def write_atomically(path, record):
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
-
-
 def race(spec_file, out, on_run=None):
     from .hardware import describe
 
@@ -185,5 +172,5 @@ def race(spec_file, out, on_run=None):
     began = time.perf_counter()
     runs = run_race(spec, on_run)
     record = race_record(spec, runs, describe(), time.perf_counter() - began)
-    write_atomically(out, record)
+    atomic.write_json(out, record, indent=1)
     return record
