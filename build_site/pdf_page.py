@@ -96,6 +96,13 @@ CONTENTS = """() => {
   return headings.map(h => h.textContent.replace('¶', '').trim());
 }"""
 
+# A tagged PDF makes each <figure> a Figure of its own, whose alternative text is the figure's
+# accessible name: its caption
+NAME_FIGURES = """() => document.querySelectorAll('article figure:not([aria-label])').forEach(figure => {
+  const caption = figure.querySelector('figcaption')?.textContent.trim();
+  if (caption) figure.setAttribute('aria-label', caption);
+})"""
+
 SET_PAGE_NUMBERS = """numbers => document.querySelectorAll('.sprout-print-contents .sprout-print-page')
   .forEach((span, i) => { span.textContent = String(numbers[i]); })"""
 
@@ -104,6 +111,7 @@ def make_paper_page(page, chapter_address, title):
     """Rewrites the loaded chapter for print; -> the titles the table of contents lists, in order."""
     page.evaluate(QUIZZES)
     page.evaluate(OPEN_DETAILS)
+    page.evaluate(NAME_FIGURES)
     page.evaluate(ABSOLUTE_LINKS, chapter_address)
     page.evaluate("title => { document.title = title; }", title)
     return page.evaluate(CONTENTS)
