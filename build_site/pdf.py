@@ -129,6 +129,7 @@ def print_chapter(site, address, ready_seconds):
             page.wait_for_function("() => document.documentElement.dataset.math === 'done'")
             page.evaluate("() => document.querySelectorAll('.sprout-part').forEach(p => p.classList.add('laid-out'))")
             pdf_figures.wait_until_drawn(page, ready_seconds)
+            stop_if_anything_went_wrong(outside, errors)
             pdf_figures.print_charts(page)
             pdf_figures.print_widgets(page, address)
             title = page.evaluate("() => document.querySelector('article h1').textContent.replace('¶', '').trim()")
@@ -138,11 +139,15 @@ def print_chapter(site, address, ready_seconds):
             browser.close()
     finally:
         server.shutdown()
+    stop_if_anything_went_wrong(outside, errors)
+    return printed
+
+
+def stop_if_anything_went_wrong(outside, errors):
     if outside:
         raise PdfError(f"the page asked an outside address while printing: {outside[0]}")
     if errors:
         raise PdfError(f"the page failed while printing: {errors[0]}")
-    return printed
 
 
 def megabytes(size):

@@ -224,3 +224,22 @@ def test_a_figure_that_cannot_be_drawn_stops_it_in_one_line(built_site_folder, t
     assert len(error.splitlines()) == 1 and named in error
     assert not list(site.glob("*.pdf")) and not list(site.glob(".attention*"))
     assert (site / "index.html").read_text(encoding="utf-8") == page_before
+
+
+def test_a_request_outside_the_site_or_a_widget_never_ready_stops_it(built_site_folder, tmp_path, capsys):
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    site = linked_copy(built_site_folder, tmp_path / "site")
+    page = (site / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy"[^>]*>', page)[0]  # it would refuse first
+    asking = page.replace(policy, '<link rel="stylesheet" href="https://fonts.example.com/sans.css">', 1)
+    (site / "index.html").unlink()  # a new file: the session's site keeps its own
+    (site / "index.html").write_text(asking, encoding="utf-8")
+    assert pdf.main(["--site", str(site), "--site-url", SITE_URL]) == 2
+    assert "outside address" in capsys.readouterr().err and not list(site.glob("*.pdf"))
+    (site / "index.html").unlink()
+    (site / "index.html").write_text(page, encoding="utf-8")
+    (site / "assets" / "sprout" / "sprout-mask.js").unlink()  # W4 is never defined, so never ready
+    assert pdf.main(["--site", str(site), "--site-url", SITE_URL, "--ready-seconds", "3"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error == "error: sprout-mask did not become ready within 3 s"
