@@ -127,6 +127,7 @@ def print_chapter(site, address, ready_seconds):
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(base + "index.html")
             page.wait_for_function("() => document.documentElement.dataset.math === 'done'")
+            stop_if_anything_went_wrong(outside, errors)
             page.evaluate("() => document.querySelectorAll('.sprout-part').forEach(p => p.classList.add('laid-out'))")
             pdf_figures.wait_until_drawn(page, ready_seconds)
             stop_if_anything_went_wrong(outside, errors)
@@ -169,6 +170,7 @@ def link_the_pdfs(site, sizes):
 
 def make_pdfs(site, address, ready_seconds):
     started = time.monotonic()
+    pdf_figures.check_stills(site)
     printed = print_chapter(site, address, ready_seconds)
     for name, pdf in printed.items():  # all printed first: a failure leaves the site's files as they were
         write_atomically(site / name, pdf)

@@ -10,6 +10,8 @@ figure as a link and a QR code.
 import base64
 import html
 import io
+import re
+from pathlib import Path
 
 import qrcode
 import qrcode.image.svg
@@ -68,6 +70,8 @@ class FigureError(Exception):
 def wait_until_drawn(page, seconds):
     """Brings every widget and chart near the screen in turn and waits until it has drawn (within
     `seconds` each); raises FigureError naming the first that shows an error or never gets there."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     count = len(page.evaluate(STATES, FIGURES))
     for index in range(count):
         page.evaluate(BRING_NEAR, [FIGURES, index])
@@ -77,9 +81,9 @@ def wait_until_drawn(page, seconds):
                 arg=[FIGURES, index],
                 timeout=seconds * 1000,
             )
-        except Exception:  # Playwright's TimeoutError
+        except PlaywrightTimeout:
             name = page.evaluate(STATES, FIGURES)[index]["name"]
-            raise FigureError(f"{name} did not become ready within {seconds:.0f} s") from None
+            raise FigureError(f"{name} did not become ready within {seconds:g} s") from None
         state = page.evaluate(STATES, FIGURES)[index]
         if state["error"] is not None:
             raise FigureError(f"{state['name']} could not be drawn: {state['error']}")
@@ -139,6 +143,17 @@ CHART_STILLS = """async () => {
   }));
   return failed;
 }"""
+
+
+STILLS_ATTRIBUTE = re.compile(r'<sprout-figure [^>]*?\bstills="([^"]+)"')
+
+
+def check_stills(site, page_file="index.html"):
+    """Before any browser starts: each chart of the page has its wide, light still in the site."""
+    for stills in STILLS_ATTRIBUTE.findall((site / page_file).read_text(encoding="utf-8")):
+        still = (site / page_file).parent / f"{stills}-wide-light.svg"
+        if not still.exists():
+            raise FigureError(f'chart "{Path(stills).name}" has no still picture {still.name} (run `make stills`)')
 
 
 def print_charts(page):
