@@ -34,7 +34,7 @@ PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US 
 UNKNOWN_SITE = "https://sprout.invalid/"
 SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
 MARGIN = {"top": "18mm", "bottom": "16mm", "left": "16mm", "right": "16mm"}
-HEADER = '<div class="sprout-pdf-head" style="font:8px sans-serif;color:#555;width:100%;text-align:center">{}</div>'
+HEADER = '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">{}</div>'
 FOOTER = (
     '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'

@@ -51,6 +51,11 @@ def a4(printed):
     return pypdf.PdfReader(printed / "attention.pdf")
 
 
+@pytest.fixture(scope="session")
+def a4_text(a4):
+    return pdf_text(a4)
+
+
 def squeezed(text):
     """Text without its spaces and line breaks, its ligatures and compatibility forms unfolded:
     how a phrase is found in a PDF's text, wherever its lines happen to break."""
@@ -88,8 +93,8 @@ def printed_numbers(built_site_folder):
     return sorted(found)
 
 
-def test_the_pdf_holds_the_chapters_headings_numbers_and_captions(a4, built_site_folder):
-    text = pdf_text(a4)
+def test_the_pdf_holds_the_chapters_headings_numbers_and_captions(a4_text, built_site_folder):
+    text = a4_text
     article = chapter_article(built_site_folder)
     headings = [squeezed(plain_text(h)).replace("¶", "") for h in re.findall(r"<h[1-3][^>]*>.*?</h[1-3]>", article)]
     assert len(headings) > 10 and [h for h in headings if h not in text] == []
@@ -106,10 +111,9 @@ def test_the_quizzes_print_with_their_answers_at_the_end(a4):
     assert "Answerstothequizzes" in last and "Quiz1:" in last and "Quiz2:" in last
 
 
-def test_no_header_navigation_or_footer_on_the_page(a4):
-    text = pdf_text(a4)
+def test_no_header_navigation_or_footer_on_the_page(a4_text):
     for furniture in ("Sprout:Attention", "MadewithMaterialforMkDocs", "Skiptocontent", "Initializingsearch"):
-        assert furniture not in text
+        assert furniture not in a4_text
 
 
 def xobject_images(resources):
