@@ -1,4 +1,5 @@
-"""make artifacts: the chapter measured (sprout.chapter.numbers), then drawn and written.
+"""make artifacts: the chapter measured section by section (sprout.chapter.numbers), then each
+section's figures drawn and its data files written.
 
 Everything is computed before anything is written, and the writing goes into a hidden sibling
 of the output folder that replaces it only when complete (see output.atomic_folder). The files
@@ -14,19 +15,15 @@ from tqdm import tqdm
 from build_artifacts import browser_model, figures, snapshots
 from build_artifacts.output import SITE_DATA, atomic_folder, file_hashes, write_json
 from site_files.manifest import library_versions, manifest
-from sprout.analysis.detectors import DETECTORS
 from sprout.cache import Cache, Published
-from sprout.chapter import layer_race, measurements, removal_pass, training_story
+from sprout.chapter import layer_race, removal_pass, training_story
 from sprout.chapter.examples import EXAMPLES_FILE
 from sprout.chapter.numbers import load_published, measure_chapter
-from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.corpus.data import file_sha256
 from sprout.training.toy_spec import load_spec
 
 DEFAULT_CHECKPOINTS = Path(__file__).resolve().parent / "checkpoints"
 DEFAULT_OUT = SITE_DATA
-LAYER_RACE_FILE = "layer_race.json"  # the layer race's data file, for its widget
-LAYER_RACE_FIGURE = "layer_race"  # figures/layer_race.json and .html
 STAGES = ("read the layer race", "load checkpoints", "measure the chapter", "draw figures", "write")
 
 
@@ -68,13 +65,21 @@ def _build(opts, bar):
     cache = Cache(opts.cache, published_store(opts))
     stage(2)
     removal_record = removal_pass.published(opts.out) or removal_pass.published(DEFAULT_OUT)
-    chapter = measure_chapter(loaded, opts.tinystories, cache, opts.examples, opts.seed, race_record, removal_record)
-    scored = snapshots.score_snapshots(to_score, opts.seed, cache)
+
+    def measuring(section):
+        bar.set_description(f"measure the chapter: {section.heading}")
+
+    chapter = measure_chapter(
+        loaded, opts.tinystories, cache, opts.examples, opts.seed, race_record, removal_record, measuring
+    )
+    chapter.reading.scored_snapshots = snapshots.score_snapshots(to_score, opts.seed, cache)
     stage(3)
-    figs = chapter_figures(chapter, scored)
+    figs = {f.name: getattr(figures, f.draw)(*f.data) for f in chapter.figures()}
     stage(4)
     with atomic_folder(opts.out) as tmp:
-        write_data(tmp, chapter, opts.seed)
+        for path, data in chapter.data_files().items():
+            write_json(tmp / path, data)
+        write_json(tmp / "stats.json", chapter.stats)
         figures.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(  # in float32, as the page computes
             tmp / browser_model.FOLDER,
@@ -82,7 +87,7 @@ def _build(opts, bar):
             opts.checkpoints,
             {name: loaded.models[name] for name in ("sprout", "gpt1")},
             loaded.tokenizer,
-            chapter.records,
+            {example_id: record for example_id, (record, _) in chapter.reading.examples.items()},
         )
         write_json(
             tmp / "manifest.json",
@@ -108,56 +113,6 @@ def placed_snapshots(opts, loaded):
         return ()
     sprout = loaded.trainings["sprout"]
     return snapshots.placed(opts.snapshots, sprout, training_story.training_story(sprout), loaded.sha["sprout"])
-
-
-def chapter_figures(chapter, scored):
-    """name -> Plotly figure, for every figure of the chapter."""
-    heads, untrained = chapter.measured.heads["sprout"], chapter.measured.heads["untrained_sprout"]
-    figs = {
-        "f1_dot_product_spread": figures.f1_figure(chapter.spread),
-        "induction_loss": figures.induction_figure(chapter.measured.curves, REPEAT_LENGTH),
-        "model_losses": figures.loss_figure(chapter.table),
-        "training_story": figures.training_story_figure(chapter.story, scored),
-        LAYER_RACE_FIGURE: figures.layer_race_figure(chapter.layer_race),
-    }
-    for d in DETECTORS:
-        figs[f"head_scores_{d.name}"] = figures.head_score_figure(
-            d.title, {"Sprout": heads[d.read_on][d.name], "untrained Sprout": untrained[d.read_on][d.name]}
-        )
-    for t in chapter.tokenized:
-        figs[f"attention_{t.example.id}"] = figures.attention_grid_figure(t.example.title, chapter.grids[t.example.id])
-    return figs
-
-
-def write_data(folder, chapter, seed):
-    """The site's data files: each example, the heads' scores, the removals, the induction curves,
-    the models' table, the layer race and every named number (stats.json)."""
-    measured, removed = chapter.measured, chapter.removals
-    sprout = measured.heads["sprout"]
-    repeat_info = {"length": REPEAT_LENGTH, "count": measurements.REPEAT_COUNT, "seed": seed}
-    for example_id, record in chapter.records.items():
-        write_json(folder / "examples" / f"{example_id}.json", record)
-    write_json(
-        folder / "head_scores.json",
-        {
-            "layers": removed["layers"],
-            "heads": removed["heads"],
-            "repeats": repeat_info,
-            "examples": list(chapter.records),
-            "models": {"sprout": sprout, "untrained_sprout": measured.heads["untrained_sprout"]},
-            "untrained_seed": seed,
-            "baselines": measured.baselines,
-            "ablation": {key: removed[key] for key in ("method", "breaks", "breaks_most", "shares")},
-        },
-    )
-    write_json(folder / removal_pass.FILE, removed)
-    write_json(
-        folder / "induction.json",
-        {"repeats": repeat_info, "curves": measured.curves, "in_context_learning": measured.icl},
-    )
-    write_json(folder / "models.json", chapter.table)
-    write_json(folder / LAYER_RACE_FILE, chapter.layer_race)
-    write_json(folder / "stats.json", chapter.stats)
 
 
 def writes_site_data(opts):

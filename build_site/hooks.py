@@ -15,7 +15,7 @@ from pathlib import Path
 import jupytext
 from mkdocs.exceptions import PluginError
 
-from build_site import csp, tfjs
+from build_site import claims_check, csp, tfjs
 from build_site.math import render_math
 from site_files.vendor import OUTSIDE_ADDRESS, local_plotly_js
 
@@ -155,9 +155,18 @@ def add_accessible_names(output):
     return output.replace(NOTEBOOK_CODE, NOTEBOOK_CODE + ' tabindex="0"')
 
 
+def on_page_content(html, page, config, files):
+    """The chapter's claims must still find their words on the page (build_site/claims_check.py)."""
+    if page.file.src_path == claims_check.CHAPTER_PAGE:
+        try:
+            claims_check.check_words(html)
+        except claims_check.ClaimCheckError as error:
+            raise PluginError(str(error)) from None
+    return html
+
+
 # After the chapter's title, a paragraph that `make pdf` (build_site/pdf.py) fills with the links
 # to the printed chapter and their sizes; hidden and empty in a site built without them
-CHAPTER_PAGE = "index.md"
 PDF_LINKS = '<p class="sprout-pdf-links" hidden></p>'
 
 
@@ -167,7 +176,7 @@ def leave_room_for_pdf_links(output):
 
 
 def on_post_page(output, page, config):
-    if page.file.src_path == CHAPTER_PAGE:
+    if page.file.src_path == claims_check.CHAPTER_PAGE:
         output = leave_room_for_pdf_links(output)
     output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
     output = render_math(output, page.file.src_path)

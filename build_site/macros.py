@@ -1,25 +1,22 @@
 """The chapter's template layer (mkdocs-macros): every number about the models comes from
 docs/artifacts/stats.json through `stat`; a missing file or key stops the build with its name.
 
-Macros: stat(key, fmt), value(key), claim(name), require(key, compare, other_key), ln(x),
-head(prefix), head_link(prefix, widget, example, token), run_code(snippet), figure(name, caption),
-url(path).
+Macros: stat(key, fmt), value(key), head(prefix), head_link(prefix, widget, example,
+token), run_code(snippet), figure(name, caption), url(path). The claims the prose rests on are
+checked here too, all of them, before the page is rendered (build_site/claims_check.py).
 """
 
 import contextlib
 import html
 import io
 import json
-import math
 import re
 import textwrap
 import traceback
 from pathlib import Path
 
-from build_site import stills
+from build_site import claims_check, stills
 from site_files.manifest import ManifestError, load_manifest
-from sprout.chapter import claims
-from sprout.chapter.claims import COMPARE
 
 PLOTLY_BUNDLE = "assets/vendor/plotly-cartesian.min.js"
 CELL_MARK = re.compile(r"^# %%(.*)$", re.MULTILINE)
@@ -128,6 +125,10 @@ def define_env(env):
     except ManifestError as err:
         raise ChapterBuildError(str(err)) from None
     stats = load_stats(docs / "artifacts" / "stats.json")
+    try:  # every claim of every section, before a word is rendered
+        claims_check.check_claims(stats)
+    except claims_check.ClaimCheckError as err:
+        raise ChapterBuildError(str(err)) from None
     figures, code = docs / "artifacts" / "figures", docs / "code"
 
     def lookup(key):
@@ -148,45 +149,6 @@ def define_env(env):
     def value(key):
         """The number itself, for prose that must say "more" or "less" to stay true."""
         return lookup(key)
-
-    @env.macro
-    def require(key, compare, other):
-        """Renders nothing; stops the build, in one line naming both numbers, unless stats[key]
-        <compare> stats[other]: a comparison of two named numbers, for the words of the prose
-        ("worse than", "the same") that have no other wording to switch to. A bound of the
-        prose's own is a claim (sprout/chapter/claims.py), named with claim()."""
-        if compare not in COMPARE:
-            raise ChapterBuildError(f"require({key!r}): unknown comparison {compare!r} ({', '.join(COMPARE)})")
-        if not isinstance(other, str):
-            raise ChapterBuildError(
-                f"require({key!r}, {compare!r}, {other!r}): a bound written in the prose; "
-                "declare it as a claim in sprout/chapter/claims.py and name it with claim()"
-            )
-        measured, limit = lookup(key), lookup(other)
-        if not COMPARE[compare](measured, limit):
-            raise ChapterBuildError(f"the prose needs {key} {compare} {other} = {limit}, but {key} = {measured}")
-        return ""
-
-    @env.macro
-    def claim(name):
-        """Renders nothing; stops the build, in one line naming the claim and its value, unless the
-        claim of sprout/chapter/claims.py called `name` holds on stats.json."""
-        found = claims.BY_NAME.get(name)
-        if found is None:
-            raise ChapterBuildError(f"claim({name!r}): no claim of that name in sprout/chapter/claims.py")
-        for key in found.numbers():
-            lookup(key)
-        if not found.holds(stats):
-            raise ChapterBuildError(
-                f"the prose rests on claim {name!r} ({found.describe()} = {found.bound(stats)}), "
-                f"but {found.key} = {stats[found.key]}"
-            )
-        return ""
-
-    @env.macro
-    def ln(x):
-        """The natural logarithm, for a bound that is plain arithmetic (ln 4096, an even guess)."""
-        return math.log(x)
 
     @env.macro
     def head(prefix):

@@ -214,6 +214,7 @@ def cmd_claims(args):
     from .cache import DEFAULT_FOLDER, Cache, Published
     from .chapter.claims import print_claims
     from .chapter.numbers import load_published, measure_chapter
+    from .chapter.sections import CLAIMS
 
     # the build's cache and the results it published (read only): a warm cache answers at once
     cache = Cache(None if args.no_cache else DEFAULT_FOLDER, Published())
@@ -228,7 +229,7 @@ def cmd_claims(args):
     if args.json:
         print(json.dumps(chapter.stats, indent=1, ensure_ascii=False))
     else:
-        print_claims(chapter.stats, chapter.measured_on)
+        print_claims(CLAIMS, chapter.stats, chapter.measured_on)
 
 
 def cmd_probes(args):

@@ -10,7 +10,7 @@ from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copi
 from sprout.analysis import ablate
 from sprout.analysis.evaluate import repeat_loss
 from sprout.analysis.lens import capture_attention, induction_scores
-from sprout.chapter import own_thing, removals
+from sprout.chapter import removals
 from sprout.corpus.data import repeat_batch
 
 N = 12  # |R|
@@ -168,9 +168,9 @@ def test_a_head_removed_only_where_its_output_is_read_does_what_removing_it_ever
     intact, everywhere = every["intact"]["copied"], every["ablated"]["copied"][INDUCTION[0]][INDUCTION[1]]
     assert intact > 0.5 and everywhere < intact / 2, "the circuit copies, and without its induction head it does not"
     rows = len(measure.rows)
-    at_query = own_thing.removed_at(copier, measure, means, *INDUCTION, [(query,)] * rows, autocast_bf16=False)
+    at_query = ablate.removed_at(copier, measure, means, *INDUCTION, [(query,)] * rows, autocast_bf16=False)
     elsewhere = [tuple(p for p in range(query + 1) if p != query)] * rows
-    not_at_query = own_thing.removed_at(copier, measure, means, *INDUCTION, elsewhere, autocast_bf16=False)
+    not_at_query = ablate.removed_at(copier, measure, means, *INDUCTION, elsewhere, autocast_bf16=False)
     assert at_query == pytest.approx(everywhere, abs=1e-4)
     assert not_at_query == pytest.approx(intact, abs=1e-4)
 
@@ -184,8 +184,8 @@ def test_a_first_layer_head_acts_where_later_heads_read_it(copier, measured):
     measure, query = second_copy_prob_measure(repeats, offset=3)
     intact = ablate.ablate_heads(copier, [measure], means, autocast_bf16=False, only={PREVIOUS_TOKEN})["intact"]
     rows, key = len(measure.rows), 1 + 3 + 1  # the first copy's token 4, whose previous token is token 3
-    at_key = own_thing.removed_at(copier, measure, means, *PREVIOUS_TOKEN, [(key,)] * rows, autocast_bf16=False)
-    at_query = own_thing.removed_at(copier, measure, means, *PREVIOUS_TOKEN, [(query,)] * rows, autocast_bf16=False)
+    at_key = ablate.removed_at(copier, measure, means, *PREVIOUS_TOKEN, [(key,)] * rows, autocast_bf16=False)
+    at_query = ablate.removed_at(copier, measure, means, *PREVIOUS_TOKEN, [(query,)] * rows, autocast_bf16=False)
     # at the key it falls (not to nothing: QK-norm gives even a mean key a length to match with)
     assert at_key < intact["copied"] - 0.05
     assert at_query == pytest.approx(intact["copied"], abs=0.005)

@@ -4,7 +4,7 @@ the repository publishes (build_artifacts/published, and the pass over every hea
 ablations.json) are kept while their keys match (checkpoints, texts, corpus, seed, torch and the
 source of every module computing them), and everything else is computed here.
 
-Every entry of sprout.chapter.claims.CLAIMS is a test: it must hold, or, marked `backed=False`,
+Every claim of every section (sprout.chapter.sections) is a test: it must hold, or, marked `backed=False`,
 must not hold yet (a floor kept for a later Sprout; the day one is reached the test fails
 until the mark goes). A new claim needs no new test function."""
 
@@ -16,13 +16,15 @@ from site_files.manifest import load_manifest
 from sprout.cache import Cache, Published
 from sprout.chapter import claims, removals
 from sprout.chapter.numbers import load_published, measure_chapter
+from sprout.chapter.sections import CLAIMS
 from sprout.checkpoint import PUBLISHED as CHECKPOINTS
 from sprout.corpus import data
 
 # measures the claims on the published checkpoints, reading the TinyStories folder where there is one
 pytestmark = [pytest.mark.slow, pytest.mark.tinystories]
 
-T = claims.THRESHOLDS
+CHAPTER_CLAIMS = [c for c in CLAIMS if not c.on_validation]
+VALIDATION_CLAIMS = [c for c in CLAIMS if c.on_validation]
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +57,7 @@ def numbers_for(measured, claim):
     return artifact("stats.json")
 
 
-@pytest.mark.parametrize("claim", claims.CLAIMS, ids=[c.id for c in claims.CLAIMS])
+@pytest.mark.parametrize("claim", CHAPTER_CLAIMS, ids=[c.id for c in CHAPTER_CLAIMS])
 def test_each_claim_holds_or_is_marked_not_backed_yet(measured, claim):
     numbers = numbers_for(measured, claim)
     value = numbers[claim.key]
@@ -65,7 +67,7 @@ def test_each_claim_holds_or_is_marked_not_backed_yet(measured, claim):
         assert not claim.holds(numbers), f"{claim.describe()} now holds ({value}): mark the claim backed"
 
 
-@pytest.mark.parametrize("claim", claims.VALIDATION_CLAIMS, ids=[c.id for c in claims.VALIDATION_CLAIMS])
+@pytest.mark.parametrize("claim", VALIDATION_CLAIMS, ids=[c.id for c in VALIDATION_CLAIMS])
 def test_each_validation_claim(measured, tinystories, claim):
     assert claim.holds(get(measured)) == claim.backed, f"{claim.describe()}: measured {get(measured)[claim.key]}"
 
@@ -105,14 +107,15 @@ def test_the_artifacts_were_measured_on_the_corpora_here(measured, tinystories):
 
 def test_sprout_claims_prints_every_verdict_and_probe(measured, capsys):
     m = get(measured)
-    claims.print_claims(m, measured.measured_on)
+    claims.print_claims(CLAIMS, m, measured.measured_on)
     lines = capsys.readouterr().out.splitlines()
     verdict_lines = [line for line in lines if line.startswith(tuple(claims.VERDICT_WORDS.values()))]
-    assert len(verdict_lines) == len(claims.verdicts(m))
-    for (word, claim, _), line in zip(claims.verdicts(m), verdict_lines):
+    assert len(verdict_lines) == len(claims.verdicts(CLAIMS, m))
+    for (word, claim, _), line in zip(claims.verdicts(CLAIMS, m), verdict_lines):
         assert line.startswith(f"{word} ") and claim.describe() in line
         assert (word == "NOT YET") == (not claim.backed)  # a floor for a later Sprout reads as one, not as FAIL
-    assert any(str(T["tom_he_share"]) in line and str(m["tom_he.share"]) in line for line in verdict_lines)
+    tom_floor = next(c for c in CLAIMS if c.id == "tom_he.share").threshold
+    assert any(str(tom_floor) in line and str(m["tom_he.share"]) in line for line in verdict_lines)
     probe = next(line for line in verdict_lines if "◆ as row argmax over held-out stories" in line)
     assert f"(on {measured.measured_on['probes.first_token_argmax.value']['stories']} " in probe
     probes = [line for line in lines if line.startswith("probe")]
@@ -146,8 +149,9 @@ def test_the_head_cheapest_to_remove_costs_next_to_nothing():
     ]
     _, layer, head = min((v, l + 1, h + 1) for l, row in enumerate(breaks) for h, v in enumerate(row))
     model, tok, _ = load_checkpoint(CHECKPOINTS / "sprout")
-    removed = removals.remove_heads(model, tok, [(layer, head)], data.default_tinystories_dir())
+    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, data.default_tinystories_dir())
+    removed = removals.removed_one_at_a_time(model, measures, mean_texts, only=[(layer, head)])
     one = removals.damage(
-        {"intact": removed["intact"], "ablated": {name: [[v]] for name, v in removed[(layer, head)].items()}}
+        {"intact": removed["intact"], "ablated": {n: [[m[layer - 1][head - 1]]] for n, m in removed["ablated"].items()}}
     )
-    assert one["breaks"][0][0] < T["quiet_head_breaks"], (layer, head, one["shares"])
+    assert one["breaks"][0][0] < removals.NOTHING, (layer, head, one["shares"])

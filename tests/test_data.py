@@ -144,15 +144,15 @@ def test_what_follows_a_pronoun_belongs_to_its_child():
     import re
 
     from sprout.corpus.pronoun_stories import pronoun_story
-    from sprout.corpus.words import BOY_NAMES, GIRL_NAMES
+    from sprout.corpus.words import WORDS
 
     rng = random.Random(5)
     for _ in range(100):
         text = pronoun_story(rng)
-        owned = {n: t for n, t in re.findall(r"(\w+) had a (\w+ \w+)", text) if n in BOY_NAMES + GIRL_NAMES}
+        owned = {n: t for n, t in re.findall(r"(\w+) had a (\w+ \w+)", text) if n in WORDS.boy_names + WORDS.girl_names}
         pastime = dict(re.findall(r"(\w+) liked to ([\w ]+)\.", text))
-        boy, girl = sorted(owned, key=lambda name: name not in BOY_NAMES)
-        assert boy in BOY_NAMES and girl in GIRL_NAMES, text
+        boy, girl = sorted(owned, key=lambda name: name not in WORDS.boy_names)
+        assert boy in WORDS.boy_names and girl in WORDS.girl_names, text
         for pronoun, name in (("his", boy), ("her", girl)):
             for thing in re.findall(rf"\b{pronoun} (\w+ \w+)\b", text):
                 if thing.split()[1] in owned[name]:

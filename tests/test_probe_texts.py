@@ -6,7 +6,7 @@ import re
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import name_examples, pronoun_examples
 from sprout.corpus.made_up_names import RESERVED_PARTS
-from sprout.corpus.words import BOY_NAMES, GIRL_NAMES
+from sprout.corpus.words import WORDS
 
 
 def test_pronoun_stories_name_the_referent_then_the_other_character(tokenizer):
@@ -15,11 +15,11 @@ def test_pronoun_stories_name_the_referent_then_the_other_character(tokenizer):
     for example in examples:
         pronoun = example.marks["he"][0]
         referent = example.marks["a1"][0]
-        is_boy = referent in BOY_NAMES
+        is_boy = referent in WORDS.boy_names
         assert pronoun == ("he" if is_boy else "she"), example.text
         before = example.text[: example.text.rindex(f" {pronoun} ")]
         assert len(re.findall(rf"\b{pronoun}\b", before)) == 0, example.text  # the mark is its one use
-        others = GIRL_NAMES if is_boy else BOY_NAMES
+        others = WORDS.girl_names if is_boy else WORDS.boy_names
         other = next(n for n in others if re.search(rf"\b{n}\b", before))
         assert before.index(referent) < before.rindex(other), example.text  # a distractor in between
         # ... and the referent is named last: these stories cannot tell the referent from the latest
@@ -37,7 +37,7 @@ def test_name_stories_use_fresh_made_up_names(tokenizer):
     examples = name_examples(12)
     for example in examples:
         name = example.marks["second"][0]
-        assert name not in BOY_NAMES + GIRL_NAMES
+        assert name not in WORDS.boy_names + WORDS.girl_names
         assert RESERVED_PARTS[0] not in name and RESERVED_PARTS[1] not in name
         tokenize_example(example, tokenizer, None)  # the second naming exists
 

@@ -7,6 +7,7 @@ import dataclasses
 import hashlib
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 import torch
@@ -15,9 +16,10 @@ from sprout.analysis.lens import capture_attention
 from sprout.chapter import measurements, probes, removals
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import kind_examples
+from sprout.chapter.sections import what_breaks
 from sprout.corpus.grammar import Person
 from sprout.corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST, PronounStoryError, two_child_story
-from sprout.corpus.words import BOY_NAMES
+from sprout.corpus.words import WORDS
 from sprout.model import build_model
 from tests.conftest import SMALL
 
@@ -33,8 +35,8 @@ def test_each_kind_names_the_children_in_its_order(kind):
     rng = random.Random(1)
     for _ in range(50):
         story = two_child_story(rng, kind)
-        assert (story.referent in BOY_NAMES) == (story.pronoun == "he") == (story.possessive == "his")
-        assert (story.other in BOY_NAMES) != (story.referent in BOY_NAMES)  # a boy and a girl
+        assert (story.referent in WORDS.boy_names) == (story.pronoun == "he") == (story.possessive == "his")
+        assert (story.other in WORDS.boy_names) != (story.referent in WORDS.boy_names)  # a boy and a girl
         going_on = story.text.rsplit(". ", 1)[1]
         assert re.fullmatch(rf"(Then|After that,|Later,) {story.pronoun} [a-z ]+ {story.possessive}", going_on)
         before = story.text[: story.text.rindex(f" {story.pronoun} ")]
@@ -211,16 +213,16 @@ def test_a_removal_column_without_a_control_is_refused_naming_it():
     with pytest.raises(removals.ControlError) as refused:
         measurements.together_stats(lacking)
     assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
-    with pytest.raises(removals.ControlError, match=r"^removal column 'repeat_advantage_kept' has no control: no "):
+    with pytest.raises(removals.ControlError, match=r"^removal column 'repeat_loss' has no control: no "):
         measurements.together_stats(together([]))
 
 
 def test_the_chapter_refuses_a_column_without_a_control_in_one_line():
-    measured = measurements.Measurements({"tom_he.layer": 7, "tom_he.head": 2}, {}, {}, {}, {}, [[5, 4]], [], {})
+    tom = {"ablation.tom_head.layer": 7, "ablation.tom_head.head": 2}
     lacking = together([1, 2], measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe"))
     with pytest.raises(removals.ControlError) as refused:  # the build's and `sprout claims`' one line
-        measurements.with_together(measured, lacking)
+        what_breaks.together_stats(SimpleNamespace(removals={"together": lacking}), tom)
     assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
-    stats = measurements.with_together(measured, together([1, 2, 3])).stats
+    stats = what_breaks.together_stats(SimpleNamespace(removals={"together": together([1, 2, 3])}), tom)
     assert stats["ablation.controls.draws_with_tom_head"] == 0
     assert stats["ablation.controls.pronoun_ratio.lowest_without_tom_head"] == round(0.1 / 0.6, 4)

@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 import markdown
 import pytest
 
-from build_site import macros
+from build_site import claims_check, macros
 from build_site.chapter_words import word_counts
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
@@ -20,7 +20,7 @@ from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
 from build_site.widget_blocks import SITE_ASSETS, widget_tags
 from site_files.manifest import FORMAT_VERSION
-from sprout.chapter import claims
+from sprout.chapter.sections import CLAIMS
 
 
 class FakeEnv:
@@ -41,9 +41,15 @@ def write_manifest(docs, version=FORMAT_VERSION):
     (docs / "artifacts" / "manifest.json").write_text(json.dumps({"format": version}))
 
 
-def chapter_macros(tmp_path, stats, page_url=""):
+PUBLISHED_STATS = Path(__file__).resolve().parents[1] / "docs" / "artifacts" / "stats.json"
+
+
+def chapter_macros(tmp_path, stats, page_url="", without=()):
+    """The macros over the published stats.json with `stats` put in and the keys `without` taken out."""
     write_manifest(tmp_path)
-    (tmp_path / "artifacts" / "stats.json").write_text(json.dumps(stats))
+    published = json.loads(PUBLISHED_STATS.read_text(encoding="utf-8"))
+    merged = {k: v for k, v in {**published, **stats}.items() if k not in without}
+    (tmp_path / "artifacts" / "stats.json").write_text(json.dumps(merged))
     env = FakeEnv(tmp_path, page_url)
     macros.define_env(env)
     return env.macros
@@ -68,58 +74,54 @@ def test_numbers_are_formatted_as_the_prose_shows_them(value, fmt, shown):
 
 
 def test_a_missing_key_stops_the_build_with_its_name(tmp_path):
-    found = chapter_macros(tmp_path, {"tom_he.share": 0.646, "tom_he.layer": 7, "tom_he.head": 2})
+    found = chapter_macros(
+        tmp_path,
+        {"tom_he.share": 0.646, "tom_he.latest_share": 0.646, "tom_he.layer": 7, "tom_he.head": 2},
+        without=("probes.stories", "zorbin.sprout.probs"),
+    )
     assert found["stat"]("tom_he.share", "pct") == "64.6%"
     assert found["head"]("tom_he") == "layer 7, head 2"
     assert found["value"]("tom_he.share") == 0.646
     with pytest.raises(ChapterBuildError, match="'probes.stories'"):
         found["value"]("probes.stories")
-    with pytest.raises(ChapterBuildError, match="'zorbin.sprout.mean_prob'"):
-        found["stat"]("zorbin.sprout.mean_prob")
+    with pytest.raises(ChapterBuildError, match="'zorbin.sprout.probs'"):
+        found["stat"]("zorbin.sprout.probs")
     with pytest.raises(ChapterBuildError, match="unknown number format"):
         found["stat"]("tom_he.share", "percent")
 
 
-def test_a_prose_word_on_the_wrong_side_of_another_stat_stops_the_build_in_one_line(tmp_path):
-    found = chapter_macros(tmp_path, {"repeat.gpt1.loss_first": 11.9, "repeat.sprout.loss_first": 8.5})
-    assert found["require"]("repeat.gpt1.loss_first", ">", "repeat.sprout.loss_first") == ""
+def test_every_claim_is_checked_before_the_page_renders_and_a_failing_one_is_one_line(tmp_path):
+    """No claim is named in the prose: the build checks every claim of every section on stats.json."""
+    chapter_macros(tmp_path, {})  # the published numbers back every claim
+    floor = next(c for c in CLAIMS if c.id == "repeat.sprout.drop").threshold
     with pytest.raises(ChapterBuildError) as stopped:
-        found["require"]("repeat.sprout.loss_first", ">", "repeat.gpt1.loss_first")
-    line = str(stopped.value)
-    assert "\n" not in line and "repeat.sprout.loss_first = 8.5" in line and "repeat.gpt1.loss_first = 11.9" in line
-    with pytest.raises(ChapterBuildError, match=r"a bound written in the prose; declare it as a claim"):
-        found["require"]("repeat.gpt1.loss_first", "<", 2)
-    with pytest.raises(ChapterBuildError, match="'probes.stories'"):
-        found["require"]("probes.stories", ">=", "repeat.gpt1.loss_first")
-    with pytest.raises(ChapterBuildError, match="unknown comparison"):
-        found["require"]("repeat.gpt1.loss_first", "=>", "repeat.sprout.loss_first")
-
-
-def test_the_prose_names_claims_and_a_claim_no_longer_true_stops_the_build_in_one_line(tmp_path):
-    """claim("name") rests a sentence on sprout/chapter/claims.py: its threshold, not one in the prose."""
-    stats = {"repeat.sprout.drop": 8.1, "first_token.mean_share": 0.13, "first_token.even_share": 0.06}
-    found = chapter_macros(tmp_path, stats)
-    assert found["claim"]("repeat.sprout.drop") == "" and found["claim"]("first_token.twice_even") == ""
-    floor = claims.THRESHOLDS["sprout_repeat_drop"]
-    found = chapter_macros(tmp_path, {**stats, "repeat.sprout.drop": floor - 0.5})
-    with pytest.raises(ChapterBuildError) as stopped:
-        found["claim"]("repeat.sprout.drop")
+        chapter_macros(tmp_path, {"repeat.sprout.drop": floor - 0.5})
     line = str(stopped.value)
     assert "\n" not in line and "'repeat.sprout.drop'" in line and f"repeat.sprout.drop = {floor - 0.5}" in line
-    found = chapter_macros(tmp_path, {**stats, "first_token.even_share": 0.07})  # 0.13 < 2 x 0.07
-    with pytest.raises(ChapterBuildError, match=r"claim 'first_token.twice_even' .* = 0.14\), but .* = 0.13$"):
-        found["claim"]("first_token.twice_even")
-    with pytest.raises(ChapterBuildError, match=r"^claim\('repeat.sprout.dropped'\): no claim of that name"):
-        found["claim"]("repeat.sprout.dropped")
-    with pytest.raises(ChapterBuildError, match="'probes.name.sprout'"):
-        found["claim"]("probes.name.sprout")  # named, but stats.json lacks its number
+    with pytest.raises(ChapterBuildError, match=r"^claim 'first_token.twice_even' does not hold"):
+        chapter_macros(tmp_path, {"first_token.mean_share": 0.13, "first_token.even_share": 0.07})
+    with pytest.raises(
+        ChapterBuildError,
+        match=r"claim 'probes.name.sprout' does not hold: probes.name.sprout: missing from stats.json",
+    ):
+        chapter_macros(tmp_path, {}, without=("probes.name.sprout",))
 
 
-def test_every_claim_the_prose_names_exists(tmp_path):
-    named = set()
+def test_the_prose_carries_no_assertions():
+    """The chapter's source is sentences with numbers in them: no claim() or require() calls."""
     for page in (ROOT / "docs").glob("*.md"):
-        named |= set(re.findall(r'claim\("([^"]+)"\)', page.read_text(encoding="utf-8")))
-    assert named and named <= set(claims.BY_NAME), sorted(named - set(claims.BY_NAME))
+        assert not re.search(r"\b(claim|require)\(", page.read_text(encoding="utf-8")), page.name
+
+
+def test_a_claim_whose_words_left_the_page_is_named_in_one_line():
+    claim = next(c for c in CLAIMS if c.words)
+    spread = claim.words.replace(" ", "\n  ")
+    page = f"<p>Before. <em>{spread}</em> after.</p>"
+    claims_check.check_words(page, [claim])  # the words found across tags and line breaks
+    with pytest.raises(claims_check.ClaimCheckError) as stopped:
+        claims_check.check_words("<p>Rewritten.</p>", [claim])
+    assert "\n" not in str(stopped.value) and repr(claim.id) in str(stopped.value)
+    assert claims_check.page_text("<p>It&rsquo;s \u201cTom\u201d</p>") == 'It\'s "Tom"'
 
 
 def test_missing_or_broken_stats_file_is_named(tmp_path):
@@ -359,9 +361,5 @@ def test_the_built_chapter_is_light_to_read(tmp_path):
 def test_numbers_on_the_wrong_side_of_the_chapters_words_stop_the_build(tmp_path, stat, value):
     built = build_copy(tmp_path, lambda docs: None, stats={stat: value})
     assert built.returncode != 0
-    said = [
-        line
-        for line in (built.stderr + built.stdout).splitlines()
-        if "the prose needs" in line or "the prose rests on" in line
-    ]
+    said = [line for line in (built.stderr + built.stdout).splitlines() if "does not hold" in line]
     assert said and f"{stat} = {value}" in said[0], built.stderr[-2000:]

@@ -13,7 +13,7 @@ from sprout.corpus import made_up_names, pronoun_stories, renaming, shapes, stor
 from sprout.corpus import words as word_lists
 from sprout.corpus.made_up_names import RESERVED_NAME, RESERVED_PARTS, made_up_name
 from sprout.corpus.stories import generate_stories, generate_story, iter_stories
-from sprout.corpus.words import BOY_NAMES, GIRL_NAMES
+from sprout.corpus.words import WORDS
 
 FORBIDDEN = tuple(p.lower() for p in (RESERVED_NAME,) + RESERVED_PARTS)
 WORD = re.compile(r"[A-Za-z]+")
@@ -94,7 +94,9 @@ def test_no_word_list_holds_a_reserved_part():
     for module in (word_lists, made_up_names, shapes, stories, pronoun_stories, renaming, probe_texts):
         for name in dir(module):
             val = getattr(module, name)
-            if name in ("RESERVED_NAME", "RESERVED_PARTS", "FORBIDDEN") or not isinstance(val, (tuple, dict)):
+            if isinstance(val, word_lists.WordLists):  # the lists of a data file (words.toml, ...)
+                val = val.lists()
+            elif name in ("RESERVED_NAME", "RESERVED_PARTS", "FORBIDDEN") or not isinstance(val, (tuple, dict)):
                 continue
             text = repr(val).lower()
             for bad in FORBIDDEN:
@@ -151,7 +153,7 @@ def test_made_up_names_recur_within_a_story(corpus, doc_freq):
 
 
 def test_he_and_she_characters(corpus):
-    boys, girls = set(BOY_NAMES), set(GIRL_NAMES)
+    boys, girls = set(WORDS.boy_names), set(WORDS.girl_names)
     hits = 0
     for s in corpus:
         words = set(WORD.findall(s))
@@ -162,7 +164,7 @@ def test_he_and_she_characters(corpus):
 
 
 def test_names_recur(corpus):
-    boys_girls = set(BOY_NAMES) | set(GIRL_NAMES)
+    boys_girls = set(WORDS.boy_names) | set(WORDS.girl_names)
     recurring = 0
     for s in corpus:
         counts = collections.Counter(w for w in WORD.findall(s) if w in boys_girls)
@@ -172,12 +174,12 @@ def test_names_recur(corpus):
 
 
 def test_gendered_name_lists():
-    assert len(set(BOY_NAMES)) >= 60 and len(set(GIRL_NAMES)) >= 60
+    assert len(set(WORDS.boy_names)) >= 60 and len(set(WORDS.girl_names)) >= 60
     for n in ("Tom", "Ben", "Sam"):
-        assert n in BOY_NAMES
+        assert n in WORDS.boy_names
     for n in ("Mia", "Lily", "Anna"):
-        assert n in GIRL_NAMES
-    assert not set(BOY_NAMES) & set(GIRL_NAMES)
+        assert n in WORDS.girl_names
+    assert not set(WORDS.boy_names) & set(WORDS.girl_names)
 
 
 def test_low_duplication(corpus):

@@ -195,6 +195,28 @@ def ablate_together(model, measures, means, head_sets, per_batch=6, autocast_bf1
     }
 
 
+@torch.no_grad()
+def removed_at(model, measure, means, layer, head, where, autocast_bf16=True):
+    """A prob measure with one head (0-based) replaced by its mean only at the positions
+    where[i] of row i (the other positions keep it): what its output at those tokens does."""
+    total = 0.0
+    for row, positions, hide in zip(measure.rows, measure.positions, where):
+        ids = torch.tensor([row])
+
+        def replace(at, heads, hide=hide):
+            if at != layer:
+                return heads
+            heads = heads.clone()
+            heads[0, list(hide), head, :] = means[layer, head].to(heads.dtype)
+            return heads
+
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
+            logits = forward.run(model, ids, replace=replace).logits
+        chosen = logits[0, list(positions)].float().softmax(-1)
+        total += chosen.gather(-1, ids[0, [p + 1 for p in positions]].unsqueeze(-1)).sum().item()
+    return total / sum(len(p) for p in measure.positions)
+
+
 # ---- measures any checkpoint can be read with, and heads removed together beside controls
 
 

@@ -1,25 +1,19 @@
-"""The measurement layer: loaded models and the example set in, every named number out.
-
-`measure` runs each detector once and names each number once, with the dotted names that
-docs/artifacts/stats.json holds and the chapter cites (tom_he.share, heads.induction.score,
-loss.generated.sprout, ...). The artifacts pipeline writes its result, `sprout claims` prints
-it against claims.THRESHOLDS, and the tests assert on it. Heads are 1-based in every name.
+"""The chapter's measures, each a function of models and texts: the repeats' loss curves, the
+in-context-learning score, the Tom head, the probes, the pronoun stories of three kinds, the
+removal table's numbers. The sections (sprout.chapter.sections) name what they return, with the
+dotted names that docs/artifacts/stats.json holds. Heads are 1-based in every name.
 """
 
 import statistics
-from dataclasses import dataclass, replace
 
 import torch
 
-from ..analysis import ablate
-from ..analysis.evaluate import heldout_loss, token_losses
-from ..analysis.head_scores import head_scores, untrained_like
+from ..analysis.evaluate import token_losses
 from ..analysis.lens import best_head, story_scores
 from ..corpus import data
 from ..corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST
 from ..model import context_of
 from . import removals
-from .baselines import baseline_stats, baselines, called_heads
 from .examples import load_examples, tokenize_example
 from .probe_texts import PROBE_STORIES, REPEAT_LENGTH, kind_examples, name_examples, pronoun_examples
 from .probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
@@ -31,17 +25,9 @@ ICL_ROWS, ICL_EARLY = 32, 50
 LOSS_CORPORA = ("generated", "tinystories_validation")  # data.heldout_corpora's names
 
 
-@dataclass
-class Measurements:
-    stats: dict  # dotted name -> number (or list of numbers)
-    heads: dict  # head_scores() of Sprout and of its untrained twin: every head's matrices
-    curves: dict  # model -> induction_curve()
-    icl: dict  # model -> icl_score()
-    baselines: dict  # sprout.chapter.baselines.baselines(): each kind's bands and the heads called that kind
-    induction_heads: list  # the heads called induction heads, (layer, head) 1-based, best first
-    control_pool: list  # the heads control sets are drawn from: neither induction nor previous-token heads
-    measured_on: dict  # dotted name -> the held-out corpus it was read from (only those that read one)
-    together: dict | None = None  # the induction heads removed together (with_together), once measured
+def repeat_info(seed=0):
+    """What the data files say of the repeats: their length, count and seed."""
+    return {"length": REPEAT_LENGTH, "count": REPEAT_COUNT, "seed": seed}
 
 
 def make_repeats(tokenizer, seed=0):
@@ -126,9 +112,9 @@ def probe_stats(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES
     _, _, parking = story_scores(sprout, tok, texts)
     stats = {
         "probes.stories": count,
-        **_flat("probes.pronoun", _head(best_head(share))),
+        **flat("probes.pronoun", _head(best_head(share))),
         "probes.pronoun.tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
-        **_flat("probes.first_token_argmax", _head(best_head(parking))),
+        **flat("probes.first_token_argmax", _head(best_head(parking))),
         **{
             f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(count)), 4)
             for name, model in models.items()
@@ -155,7 +141,7 @@ def pronoun_kind_stats(model, tok, tom_head, count=PROBE_STORIES):
         for name, key in (("own", "own"), ("other", "other"), ("right", "guess_right"), ("share", "guess_share")):
             stats[f"pronoun_kinds.{kind}.guess.{name}"] = round(s[key], 4)
     best = best_head(right.min(0).values)
-    stats.update(_flat("pronoun_kinds.best", _head(best, "worst_kind")))
+    stats.update(flat("pronoun_kinds.best", _head(best, "worst_kind")))
     for k, kind in enumerate(KINDS):
         stats[f"pronoun_kinds.{kind}.best.right"] = round(right[k, best["layer"] - 1, best["head"] - 1].item(), 4)
     # per head, the share of all stories in which it favours the child named last (or first)
@@ -163,13 +149,13 @@ def pronoun_kind_stats(model, tok, tom_head, count=PROBE_STORIES):
         sum(r if NAMED_FIRST_AND_LAST[kind][end] == "a" else 1 - r for r, kind in zip(right, KINDS)) / len(KINDS)
         for end in (1, 0)
     )
-    stats.update(_flat("pronoun_kinds.last_name_head", _head(best_head(named_last), "share")))
-    stats.update(_flat("pronoun_kinds.first_name_head", _head(best_head(named_first), "share")))
+    stats.update(flat("pronoun_kinds.last_name_head", _head(best_head(named_last), "share")))
+    stats.update(flat("pronoun_kinds.first_name_head", _head(best_head(named_first), "share")))
     stats["pronoun_kinds.tom_head.last_name"] = round(named_last[tom].item(), 4)
     return stats
 
 
-def _flat(prefix, values):
+def flat(prefix, values):
     return {f"{prefix}.{key}": value for key, value in values.items()}
 
 
@@ -193,118 +179,12 @@ def removal_stats(removed, roles):
                 f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
             }
         )
-        for name in ("pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
+        for name in ("repeat_second", "pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
             if name in at:
                 stats[f"ablation.{role}.{name}"] = at[name]
         if "pronoun_other" in at:
             stats[f"ablation.{role}.pronoun_ratio"] = round(removals.pronoun_ratio(at), 4)
     return stats
-
-
-def remove_role_heads(model, tok, roles, tinystories_dir=None, seed=0):
-    """ablate_heads' result for only the roles' heads (the artifacts run every head instead)."""
-    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, tinystories_dir, seed)
-    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
-    return ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in roles.values()})
-
-
-def measure(models, tok, tokenized_examples, tinystories_dir=None, seed=0, removed=None):
-    """Every named number of the three models (a dict model name -> model, sharing `tok`) but the
-    induction heads removed together (with_together adds those).
-    tokenized_examples: the example set (sprout.chapter.examples), with tom_he and zorbin among them.
-    removed: an ablation of every head already run (the artifacts' pass), else the heads the
-    chapter names are removed here."""
-    examples = {t.example.id: t for t in tokenized_examples}
-    sprout = models["sprout"]
-    repeats = make_repeats(tok, seed)
-    heads = {
-        "sprout": head_scores(sprout, repeats, tokenized_examples),
-        "untrained_sprout": head_scores(untrained_like(sprout, seed), repeats, tokenized_examples),
-    }
-    curves = {name: induction_curve(models[name], repeats) for name in MODELS}
-    rows = icl_rows(tok)
-    icl = {name: icl_score(models[name], rows) for name in MODELS}
-
-    stats, measured_on = {}, {}
-    for name in MODELS:
-        first, second = round(curves[name]["first_copy_mean"], 4), round(curves[name]["second_copy_mean"], 4)
-        stats.update(
-            {
-                f"repeat.{name}.loss_first": first,
-                f"repeat.{name}.loss_second": second,
-                f"repeat.{name}.drop": round(first - second, 4),
-            }
-        )
-        stats.update({f"icl.{name}.{key}": icl[name][key] for key in ("score", "early_token", "late_token")})
-    for label, group, scores in (
-        ("heads", "top", heads["sprout"]),
-        ("heads_on_repeats", "top_on_repeats", heads["sprout"]),
-        ("untrained_heads", "top", heads["untrained_sprout"]),
-    ):
-        for kind, best in scores[group].items():
-            stats.update(_flat(f"{label}.{kind}", best[0]))
-    band = baselines(sprout, repeats, tokenized_examples, heads["sprout"], seed)
-    stats.update(baseline_stats(band, heads["sprout"]["top"]))
-    first_token = torch.tensor(heads["sprout"]["examples"]["first_token"])
-    stats["first_token.mean_share"] = round(first_token.mean().item(), 4)
-    # what the mean share is compared with: the heads of an untrained Sprout, and even attention
-    # (1 / (t + 1) at token t), averaged as the head scores are (rows t >= 1, then stories)
-    untrained_first = torch.tensor(heads["untrained_sprout"]["examples"]["first_token"])
-    stats["first_token.untrained_mean_share"] = round(untrained_first.mean().item(), 4)
-    even = [sum(1 / (t + 1) for t in range(1, len(e.ids))) / (len(e.ids) - 1) for e in tokenized_examples]
-    stats["first_token.even_share"] = round(sum(even) / len(even), 4)
-
-    tom = tom_he(sprout, examples["tom_he"])
-    stats.update(_flat("tom_he", tom))
-    for name in ("gpt1", "sprout"):
-        probs = next_piece_probs(models[name], tok, examples["zorbin"].example, "second")
-        stats[f"zorbin.{name}.probs"] = probs
-        stats[f"zorbin.{name}.mean_prob"] = round(sum(probs) / len(probs), 4)
-
-    probes, corpus_of = probe_stats({name: models[name] for name in ("gpt1", "sprout")}, tok, tom, tinystories_dir)
-    stats.update(probes)
-    measured_on.update(corpus_of)
-    stats.update(pronoun_kind_stats(sprout, tok, tom))
-
-    roles = {
-        "induction_head": (stats["heads.induction.layer"], stats["heads.induction.head"]),
-        "previous_token_head": (stats["heads.previous_token.layer"], stats["heads.previous_token.head"]),
-        "tom_head": (tom["layer"], tom["head"]),
-    }
-    stats.update(removal_stats(removed or remove_role_heads(sprout, tok, roles, tinystories_dir, seed), roles))
-
-    stats["loss.heldout_stories"] = HELDOUT_STORIES  # per corpus
-    for corpus, (texts, about) in data.heldout_corpora(tinystories_dir, HELDOUT_STORIES).items():
-        for name in MODELS:
-            loss = round(heldout_loss(models[name], tok, texts), 4)
-            stats[f"loss.{corpus}.{name}"] = loss
-            stats[f"e_loss.{corpus}.{name}"] = float(torch.tensor(loss).exp())
-            measured_on[f"loss.{corpus}.{name}"] = measured_on[f"e_loss.{corpus}.{name}"] = about
-
-    induction = called_heads(heads["sprout"]["repeats"]["induction"], band["induction"]["called"])
-    # the control sets leave out the previous-token heads too: induction heads read them
-    read_by_them = called_heads(heads["sprout"]["examples"]["previous_token"], band["previous_token"]["called"])
-    others = [
-        (l, h)
-        for l in range(1, sprout.cfg.n_layer + 1)
-        for h in range(1, sprout.cfg.n_head + 1)
-        if (l, h) not in {*induction, *read_by_them}
-    ]
-    return Measurements(stats, heads, curves, icl, band, induction, others, dict(sorted(measured_on.items())))
-
-
-def with_together(measured, together):
-    """measured with the numbers of its induction heads removed together (together: the result of
-    ablate.removed_together for measured.induction_heads and controls from measured.control_pool)."""
-    stats = {**measured.stats, **together_stats(together)}
-    tom = [stats["tom_he.layer"], stats["tom_he.head"]]
-    without = [c for c in together["controls"] if tom not in c["heads"]]
-    stats["ablation.controls.draws_with_tom_head"] = len(together["controls"]) - len(without)
-    if without:
-        stats["ablation.controls.pronoun_ratio.lowest_without_tom_head"] = round(
-            min(removals.pronoun_ratio(c["values"]) for c in without), 4
-        )
-    return replace(measured, stats=stats, together=together)
 
 
 def together_stats(together):
@@ -330,12 +210,19 @@ def together_stats(together):
         "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
         "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),
     }
-    for column, drawn in controls.items():
+    stats.update(spread_stats("ablation.controls", controls))
+    return stats
+
+
+def spread_stats(prefix, columns):
+    """Each column's median, lowest and highest value over its controls, under prefix.column."""
+    stats = {}
+    for column, drawn in columns.items():
         stats.update(
             {
-                f"ablation.controls.{column}.median": round(statistics.median(drawn), 4),
-                f"ablation.controls.{column}.lowest": round(min(drawn), 4),
-                f"ablation.controls.{column}.highest": round(max(drawn), 4),
+                f"{prefix}.{column}.median": round(statistics.median(drawn), 4),
+                f"{prefix}.{column}.lowest": round(min(drawn), 4),
+                f"{prefix}.{column}.highest": round(max(drawn), 4),
             }
         )
     return stats

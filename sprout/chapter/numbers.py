@@ -1,29 +1,23 @@
-"""The chapter measured in one call: measure_chapter() returns every number the chapter names.
+"""The chapter measured in one call: measure_chapter() asks each section (sprout.chapter.sections),
+in page order, for its numbers.
 
 From the published checkpoints (load_published), the TinyStories folder (or None) and a cache
-(sprout.cache): the examples' records and measures, the probes, every head removed alone and the
-induction heads removed together, the race's controls, the own-thing probe, the training story,
-the layer race's record, the baselines, the models' sizes and F1's dot products. `sprout claims`,
-the artifacts build (build_artifacts, which only draws and writes what this returns) and the tests
-read this one path. Each held-out number names the sample it read (`measured_on`).
+(sprout.cache). `sprout claims`, the artifacts build (build_artifacts, which only draws and
+writes what the sections declare) and the tests read this one path. Each held-out number names
+the sample it read (`measured_on`).
 """
 
-import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..analysis import records as example_records
-from ..cache import Cache, code_version
 from ..checkpoint import CheckpointError, load_checkpoint
-from ..corpus import data
 from ..corpus.data import file_sha256
-from ..precision import in_float64
 from ..training.toy_spec import load_spec
-from . import dot_products, layer_race, measurements, own_thing, race, removal_pass, training_story
-from .claims import THRESHOLDS
-from .examples import EXAMPLES_FILE, load_examples
+from . import layer_race, race, removal_pass
+from .examples import EXAMPLES_FILE
 from .measurements import MODELS
-from .model_table import model_table, training_seconds
+from .reading import Reading
+from .sections import SECTIONS
 
 PUBLISHED_FILES = ("config.json", "model.safetensors", "tokenizer.json", "training.json")
 
@@ -80,20 +74,20 @@ def load_published(folder):
 
 @dataclass
 class Chapter:
-    """What measure_chapter() returns: `stats`, every named number, and the measures behind them
-    that the artifacts draw and write."""
+    """What measure_chapter() returns: every named number, the sample each held-out one read, and
+    the reading the sections measured, from which the artifacts draw their figures and files."""
 
     stats: dict  # dotted name -> number (or list of numbers): every number the chapter names
     measured_on: dict  # dotted name -> the held-out sample it read (only those that read one)
-    measured: measurements.Measurements  # the heads' scores, curves, baselines, removals together
-    tokenized: list  # the example set, tokenised
-    records: dict  # example id -> its record (tokens, attention, predictions)
-    grids: dict  # example id -> every head's attention, for the example's figure
-    removals: dict  # ablations.json's content: every head removed alone, the induction heads together
-    story: dict  # the training story (training_story.training_story)
-    table: dict  # the models' table (model_table.model_table)
-    spread: dict  # F1's dot products (dot_products.spread_of_dot_products)
-    layer_race: dict  # the layer race's data file (layer_race.layer_race_table)
+    reading: Reading
+
+    def figures(self):
+        """Every section's figures (sections.Figure), in page order."""
+        return [figure for section in SECTIONS for figure in section.figures(self.reading)]
+
+    def data_files(self):
+        """Every section's data files: path under docs/artifacts -> content."""
+        return {path: data for section in SECTIONS for path, data in section.data_files(self.reading).items()}
 
 
 def measure_chapter(
@@ -104,168 +98,27 @@ def measure_chapter(
     seed=0,
     race_record=None,
     removal_record=None,
+    progress=None,
 ):
-    """Every number the chapter names, measured on `loaded` (load_published()).
+    """Every number the chapter names, measured on `loaded` (load_published()), section by section.
 
     tinystories: the TinyStories folder (None: the numbers that read its validation text are left
     out, or kept from removal_record). cache: a sprout.cache.Cache (None: everything computed).
     race_record: the layer race's record, already read (layer_race.read_record; None: the
     committed one). removal_record: the published pass over every head (ablations.json's
     content; None: the committed one), kept measure by measure while its key matches, as bf16
-    differs in its last bits from one CPU to the next.
+    differs in its last bits from one CPU to the next. progress(section): called as each
+    section is measured.
     """
-    cache = cache or Cache(None)
     if race_record is None:
         race_record = layer_race.read_record(layer_race.RECORD, load_spec().to_dict())
     if removal_record is None:
         removal_record = removal_pass.published(removal_pass.PUBLISHED_FOLDER)
-    models, tokenizer, sha = loaded.models, loaded.tokenizer, loaded.sha
-    tokenized = measurements.tokenized_set(load_examples(examples_file), tokenizer, models)
-    # every result below is keyed by what it reads (checkpoints, texts, seed) and the code that computes it
-    texts = (tokenizer.sha256(), [(repr(t.example), t.ids) for t in tokenized])
-
-    # in float32 and bf16, as the models run in training
-    sprout = models["sprout"]
-    every_head = removal_pass.every_head(sprout, tokenizer, sha["sprout"], tinystories, removal_record, cache, seed)
-    removed_alone = removal_pass.summary(sprout, every_head, removal_record)
-    # everything else in float64, on copies made once: the same bytes on any CPU
-    models64 = {name: in_float64(copy.deepcopy(model)) for name, model in models.items()}
-
-    examples = cache.get(
-        "examples",
-        lambda: [example_records.example_record(t, models64, tokenizer) for t in tokenized],
-        sha,
-        texts,
-        code_version(example_records),
-    )
-    records = {t.example.id: record for t, (record, _) in zip(tokenized, examples)}
-    grids = {t.example.id: grid for t, (_, grid) in zip(tokenized, examples)}
-
-    removed = removal_pass.as_removed(removed_alone)
-    measured = cache.get(
-        "measurements",
-        lambda: measurements.measure(models64, tokenizer, tokenized, tinystories, seed, removed=removed),
-        sha,
-        texts,
-        corpus_key(tinystories),
-        seed,
-        removed,
-        code_version(measurements),
-        publish=True,
-    )
-    if measured.induction_heads:  # removed together in float32 and bf16, like the pass over every head
-        removed_alone["together"] = removal_pass.together(
-            sprout,
-            tokenizer,
-            sha["sprout"],
-            measured.induction_heads,
-            measured.control_pool,
-            removal_record,
-            cache,
-            seed,
-        )
-        measured = measurements.with_together(measured, removed_alone["together"])  # ControlError: one line
-    roles = own_thing.roles(measured.stats)
-    own = cache.get(
-        "own_thing",
-        lambda: own_thing.own_thing_stats(models64["sprout"], tokenizer, roles),
-        sha["sprout"],
-        roles,
-        code_version(own_thing),
-        publish=True,
-    )
-    controls = loaded.controls
-    raced = cache.get(
-        "race",
-        lambda: race.race_stats(
-            models64,
-            {n: (in_float64(model), *rest) for n, (model, *rest) in controls.items()},
-            tokenizer,
-            tokenized,
-            seed,
-        ),
-        sha,
-        loaded.control_sha,
-        texts,
-        seed,
-        code_version(race),
-        publish=True,
-    )
-    gain, head_dim = sprout.cfg.qk_gain_init, sprout.cfg.d_model // sprout.cfg.n_head
-    spread = cache.get(
-        "dot_product_spread",
-        lambda: dot_products.spread_of_dot_products(seed=seed, qk_gain=gain, head_dim=head_dim),
-        seed,
-        gain,
-        head_dim,
-        code_version(dot_products),
-    )
-    table = model_table(models, loaded.trainings, measured.stats)
-    story = training_story.training_story(loaded.trainings["sprout"])
-    trainings = {**loaded.trainings, **{n: c[2] for n, c in controls.items()}}
-    stats = {
-        **measured.stats,
-        **model_stats(table, loaded.trainings),
-        **spread_stats(spread),
-        **example_stats(tokenized, records),
-        **removal_pass.ablation_stats(removed_alone, measured.stats),
-        **training_story.story_stats(story, THRESHOLDS["induction_score"]),
-        **training_story.stage_stats(loaded.trainings["sprout"]),
-        **own,
-        **raced,
-        **race.trained_on_stats(trainings),
-        **layer_race.layer_race_stats(race_record),
-    }
-    return Chapter(
-        stats,
-        measured.measured_on,
-        measured,
-        tokenized,
-        records,
-        grids,
-        removed_alone,
-        story,
-        table,
-        spread,
-        layer_race.layer_race_table(race_record),
-    )
-
-
-def model_stats(table, trainings):
-    """Each model's size, training tokens and training time."""
+    reading = Reading(loaded, tinystories, cache, examples_file, seed, race_record, removal_record)
     stats = {}
-    for name in MODELS:
-        stats[f"parameters.{name}"] = table["models"][name]["parameters"]
-        stats[f"training_tokens.{name}"] = table["models"][name]["training_tokens"]
-        stats[f"training_seconds.{name}"] = training_seconds(trainings[name])
-    return stats
-
-
-def spread_stats(spread):
-    """F1's numbers: the spread of a dot product at d = 64, unscaled and scaled, and in a fresh
-    Sprout head, whose QK-norm gains start at qk_gain_init, so that its scores spread about gain**2."""
-    at64 = spread["d"].index(64)
-    return {
-        "f1.unscaled_std_at_64": spread["unscaled"][at64],
-        "f1.scaled_std_at_64": spread["scaled"][at64],
-        "f1.qk_gain_init": spread["qk_norm"]["gain"],
-        "f1.qk_norm_std": spread["qk_norm"]["std"],
-    }
-
-
-def example_stats(tokenized, records):
-    """The example set's size, its longest story, and each model's recall of an object where the
-    example asks for one."""
-    stats = {}
-    for example_id, record in records.items():
-        for model in MODELS if "object_recall" in record else ():
-            stats[f"{example_id}.object_recall.{model}"] = record["object_recall"][model]
-    stats["examples.count"] = len(tokenized)
-    stats["examples.longest_tokens"] = max(len(t.ids) for t in tokenized)
-    return stats
-
-
-def corpus_key(tinystories):
-    """What the held-out TinyStories measures read: the validation file's sha256 (None without one)."""
-    path = data.validation_file(tinystories) if tinystories is not None else None
-    return None if path is None else file_sha256(path)
+    for section in SECTIONS:
+        if progress is not None:
+            progress(section)
+        stats.update(section.checked(section.measure(reading)))
+    measured_on = {key: reading.measured_on[key] for key in sorted(reading.measured_on) if key in stats}
+    return Chapter(stats, measured_on, reading)

@@ -12,7 +12,7 @@ import re
 from ..corpus.grammar import Person
 from ..corpus.made_up_names import made_up_name
 from ..corpus.pronoun_stories import KINDS, two_child_story
-from ..corpus.words import BOY_NAMES, GIRL_NAMES
+from ..corpus.words import WORDS
 from .examples import Example
 
 PROBE_SEED = 7_777  # training rows draw from Random(seed * 1_000_003 + step), seed >= 1: never this one
@@ -54,8 +54,8 @@ def pronoun_examples(count=PROBE_STORIES, seed=PROBE_SEED):
     out = []
     for i in range(count):
         male = rng.random() < 0.5
-        referent = Person(rng.choice(BOY_NAMES if male else GIRL_NAMES), male)
-        other = rng.choice(GIRL_NAMES if male else BOY_NAMES)
+        referent = Person(rng.choice(WORDS.boy_names if male else WORDS.girl_names), male)
+        other = rng.choice(WORDS.girl_names if male else WORDS.boy_names)
         x, y = rng.sample(THINGS, 2)
         a, he = referent.name, referent.he
         text = PRONOUN_TEMPLATES[i % len(PRONOUN_TEMPLATES)].format(

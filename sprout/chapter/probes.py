@@ -13,7 +13,7 @@ from ..corpus import data
 from ..model import context_of
 from ..precision import widened
 from .examples import tokenize_example
-from .probe_texts import PROBE_STORIES
+from .probe_texts import PROBE_STORIES, pronoun_examples
 
 
 def next_piece_probs(model, tokenizer, example, mark):
@@ -91,3 +91,15 @@ def kind_scores(model, tokenizer, examples):
         "guess_right": guess_right / n,
         "guess_share": guess_share / n,
     }
+
+
+def share_before_pronoun(model, tok, layer, head, count=PROBE_STORIES):
+    """Mean share of one head's attention (0-based) from the token before the pronoun onto
+    every earlier naming of its referent, over the pronoun probe's stories: where the head acts
+    on the guess of the pronoun itself."""
+    total = 0.0
+    for example in pronoun_examples(count):
+        t = tokenize_example(example, tok, model.cfg.context)
+        keys = [p for name, (s, e) in t.spans.items() if name != "he" for p in range(s, e)]
+        total += attention_share(model, t.ids, t.spans["he"][0] - 1, keys)[layer, head].item()
+    return total / count

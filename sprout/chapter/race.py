@@ -19,6 +19,7 @@ from ..checkpoint import load_checkpoint
 from .measurements import MODELS, induction_curve, make_repeats
 from .probe_texts import PROBE_STORIES, name_examples
 from .probes import name_copy_prob, next_piece_probs
+from .training_story import first_copy_scored
 
 CONTROLS = {  # stat name -> checkpoint folder
     "gpt1_drilled": "gpt1-drilled",
@@ -38,7 +39,8 @@ def stages_of(training):
 
 
 def trained_on(name, training):
-    """What a model read: whether any stage had copy (echo) drills, its total steps and tokens;
+    """What a model read: whether any stage had copy (echo) drills, the share of its drills whose
+    first copy was scored, its total steps and tokens;
     None where its training.json does not record it."""
     stages = stages_of(training)
 
@@ -50,7 +52,10 @@ def trained_on(name, training):
             return None
         return int(any(s["recipe"]["mix"].get(kind, 0) > 0 for s in stages))
 
+    drilled = [s["recipe"]["mix"] for s in stages if s.get("recipe", {}).get("mix", {}).get("copy", 0) > 0]
     return {
+        # the share of the drills whose first, unpredictable copy is in the loss (last drilled stage)
+        f"trained_on.{name}.first_copy_scored": first_copy_scored(drilled[-1]) if drilled else None,
         f"trained_on.{name}.copy_drills": any_of("copy"),
         f"trained_on.{name}.echo_drills": any_of("echo"),
         f"trained_on.{name}.steps": total("step"),

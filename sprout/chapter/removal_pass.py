@@ -55,7 +55,7 @@ def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, published, cac
 
     def compute(names):
         todo = [m for m in measures if m.name in names]
-        fresh = ablate.ablate_heads(model, todo, ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS))
+        fresh = removals.removed_one_at_a_time(model, todo, mean_texts)
         return {
             m.name: {
                 "key": keys[m.name],

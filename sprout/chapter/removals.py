@@ -57,13 +57,17 @@ def pronoun_ratio(values):
     return values["pronoun_probe"] / (values["pronoun_probe"] + values["pronoun_other"])
 
 
-# The removal table's columns, each read off a set of measures' values: how many heads removed at
-# once leave of each. Every column is also read off the control draws (random sets of other heads).
+# The removal table's columns, each read off a set of measures' values: what a removal leaves of
+# each ability where it bites (the loss on the repeat itself, the probability of the right token),
+# the general damage (the loss on held-out stories), and the repeat's advantage kept, a ratio shown
+# only beside them. Every column is also read off the controls (other heads removed instead).
 COLUMNS = {
-    "repeat_advantage_kept": ("repeat_first", "repeat_second"),
+    "repeat_loss": ("repeat_second",),
     "name_probe": ("name_probe",),
     "pronoun_probe": ("pronoun_probe",),
     "pronoun_ratio": ("pronoun_probe", "pronoun_other"),
+    "loss_generated": ("loss_generated",),
+    "repeat_advantage_kept": ("repeat_first", "repeat_second"),
 }
 
 
@@ -74,11 +78,25 @@ class ControlError(ValueError):
 def column_values(values, intact):
     """Every column of COLUMNS from one removal's measure values (intact: the intact model's)."""
     return {
-        "repeat_advantage_kept": ablate.advantage_kept(intact, values),
+        "repeat_loss": values["repeat_second"],
         "name_probe": values["name_probe"],
         "pronoun_probe": values["pronoun_probe"],
         "pronoun_ratio": pronoun_ratio(values),
+        "loss_generated": values["loss_generated"],
+        "repeat_advantage_kept": ablate.advantage_kept(intact, values),
     }
+
+
+def same_layer_columns(result, layer, head):
+    """Per column, the values with each other head of the given head's layer (1-based) removed
+    alone instead, from the pass over every head (removal_pass.as_removed's shape): the control
+    matched by layer for one head."""
+    intact, ablated = result["intact"], result["ablated"]
+    others = [h for h in range(len(ablated["repeat_first"][layer - 1])) if h != head - 1]
+    if not others:
+        raise ControlError(f"layer {layer} has no other head to remove instead of head {head}")
+    per_head = [column_values({n: m[layer - 1][h] for n, m in ablated.items()}, intact) for h in others]
+    return {column: [values[column] for values in per_head] for column in COLUMNS}
 
 
 def control_columns(together):
@@ -119,16 +137,12 @@ def reference_texts(tokenizer, generated=None):
     return tokenizer.encode_batch(data.heldout_generated(STORIES) if generated is None else generated)
 
 
-def remove_heads(model, tokenizer, heads, tinystories_dir=None, seed=0):
-    """The standard measures intact and without each of `heads` ((layer, head), 1-based):
-    {"intact": {measure: value}, (layer, head): {measure: value}}."""
-    measures, mean_texts = standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
+def removed_one_at_a_time(model, measures, mean_texts, only=None):
+    """Each head (or each of `only`, (layer, head) 1-based) removed alone, replaced by its mean
+    over mean_texts' first STORY_TOKENS tokens: ablate.ablate_heads' result on `measures`."""
     means = ablate.mean_head_outputs(model, mean_texts, STORY_TOKENS)
-    result = ablate.ablate_heads(model, measures, means, only={(l - 1, h - 1) for l, h in heads})
-    return {
-        "intact": result["intact"],
-        **{(l, h): {name: m[l - 1][h - 1] for name, m in result["ablated"].items()} for l, h in heads},
-    }
+    heads = None if only is None else {(l - 1, h - 1) for l, h in only}
+    return ablate.ablate_heads(model, measures, means, only=heads)
 
 
 def heads_removed_together(model, tokenizer, heads, others, seed=0):

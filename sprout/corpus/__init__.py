@@ -1,7 +1,7 @@
 """The text Sprout is trained and probed on, generated from a seed.
 
-- ``words``: the word lists (data only)
-- ``made_up_names``: made-up names, sounds and magic words; the reserved name kept out of them
+- ``words``: the word lists, kept in words.toml and read by name (``WORDS.boy_names``)
+- ``made_up_names``: made-up names, sounds and magic words (their syllables in made_up_names.toml); the reserved name kept out of them
 - ``grammar``: plurals, articles, lists, a character's pronouns, seeded picks from a tuple
 - ``shapes``: the main generator's story shapes and their weights
 - ``stories``: the main generator (``generate_stories(seed, count)``)

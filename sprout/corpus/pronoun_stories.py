@@ -13,7 +13,7 @@ import random
 import re
 
 from .grammar import Person
-from .words import BOY_NAMES, GIRL_NAMES
+from .words import WORDS
 
 PASTIMES = (  # (to do, did)
     ("climb trees", "climbed a tree"),
@@ -68,8 +68,8 @@ def _children(rng):
     boy_first = rng.random() < 0.5
     colours, things, pastimes = rng.sample(COLOURS, 2), rng.sample(THINGS, 2), rng.sample(PASTIMES, 2)
     kids = [
-        Child(rng.choice(BOY_NAMES), True, f"{colours[0]} {things[0]}", pastimes[0]),
-        Child(rng.choice(GIRL_NAMES), False, f"{colours[1]} {things[1]}", pastimes[1]),
+        Child(rng.choice(WORDS.boy_names), True, f"{colours[0]} {things[0]}", pastimes[0]),
+        Child(rng.choice(WORDS.girl_names), False, f"{colours[1]} {things[1]}", pastimes[1]),
     ]
     return kids if boy_first else kids[::-1]
 
@@ -176,8 +176,8 @@ def two_child_story(rng: random.Random, kind: str, referent: Person = None, othe
     referent (or other child) without a name the story can write, or an unknown kind."""
     if referent is None or other is None:
         male = rng.random() < 0.5
-        referent = Person(rng.choice(BOY_NAMES if male else GIRL_NAMES), male)
-        other = Person(rng.choice(GIRL_NAMES if male else BOY_NAMES), not male)
+        referent = Person(rng.choice(WORDS.boy_names if male else WORDS.girl_names), male)
+        other = Person(rng.choice(WORDS.girl_names if male else WORDS.boy_names), not male)
     _checked(kind, referent, other)
     kid = {"a": referent, "b": other}
     first, last = (kid[k] for k in NAMED_FIRST_AND_LAST[kind])

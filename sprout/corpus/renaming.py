@@ -7,23 +7,35 @@ renamed afresh on every reading, a name can only be predicted by finding it earl
 story, and "he" or "she" only by the name's gender, which is the in-context work the chapter's
 examples show."""
 
+import functools
 import re
 
 from .made_up_names import made_up_name
-from .words import BOY_NAMES, GIRL_NAMES
+from .words import WORDS
 
 # common TinyStories names missing from the generator's lists
 EXTRA_BOYS = ("Timmy", "Tommy", "John", "Billy", "Jimmy", "Andy", "Benny", "Bobby", "Sammy")
 EXTRA_GIRLS = ("Sarah", "Jill", "Jen", "Susie", "Lisa", "Sandy")
-GENDER_OF = {**{n: "boy" for n in BOY_NAMES + EXTRA_BOYS}, **{n: "girl" for n in GIRL_NAMES + EXTRA_GIRLS}}
-NAME_PATTERN = re.compile(r"\b(" + "|".join(sorted(GENDER_OF, key=len, reverse=True)) + r")\b")
-REPLACEMENTS = {"boy": BOY_NAMES, "girl": GIRL_NAMES}
+
+
+@functools.cache
+def _known_names(boys, girls):
+    """The gender of every name a story is searched for, and the pattern that finds them."""
+    gender_of = {**{n: "boy" for n in boys + EXTRA_BOYS}, **{n: "girl" for n in girls + EXTRA_GIRLS}}
+    return gender_of, re.compile(r"\b(" + "|".join(sorted(gender_of, key=len, reverse=True)) + r")\b")
+
+
+def gender_of(name):
+    """ "boy" or "girl" for a name that renaming knows, None for any other."""
+    return _known_names(WORDS.boy_names, WORDS.girl_names)[0].get(name)
 
 
 def rename_characters(story, rng, made_up_share=0.5):
     """The story with every known first name swapped for another one of the same gender, or
     (in made_up_share of the names) for a made-up name. Two characters never share a name."""
-    found = list(dict.fromkeys(NAME_PATTERN.findall(story)))
+    boys, girls = WORDS.boy_names, WORDS.girl_names
+    genders, pattern = _known_names(boys, girls)
+    found = list(dict.fromkeys(pattern.findall(story)))
     if not found:
         return story
     taken = set(found)
@@ -33,9 +45,9 @@ def rename_characters(story, rng, made_up_share=0.5):
             if rng.random() < made_up_share:
                 new = made_up_name(rng)
             else:
-                new = rng.choice(REPLACEMENTS[GENDER_OF[name]])
+                new = rng.choice(boys if genders[name] == "boy" else girls)
             if new not in taken:
                 break
         taken.add(new)
         new_names[name] = new
-    return NAME_PATTERN.sub(lambda m: new_names[m.group(1)], story)
+    return pattern.sub(lambda m: new_names[m.group(1)], story)

@@ -13,75 +13,7 @@ import random
 
 from .grammar import Person, Place, Thing, and_list, capitalize_first, pick, pick_filled, plural, with_article
 from .made_up_names import distinct_made_up_names, made_up_name, magic_word, sound_word
-from .words import (
-    AGES,
-    ANIMALS,
-    BED_SPOTS,
-    BEYOND,
-    BOY_NAMES,
-    CARRY_THINGS,
-    CHORES,
-    CLOTHES,
-    COLLECTIBLES,
-    COLORS,
-    DAYS,
-    DESTINATIONS,
-    FANTASY,
-    FANTASY_ADJ,
-    FANTASY_ITEMS,
-    FANTASY_LOOKS,
-    FANTASY_PROBLEMS,
-    FEELINGS,
-    FEMALE_ADULTS,
-    FOODS,
-    GIFTS,
-    GIRL_NAMES,
-    GOODNIGHT_THINGS,
-    HIDE_SPOTS,
-    HOBBIES,
-    HOME_WHERE,
-    HOMES,
-    JUNK,
-    KID_ADJECTIVES,
-    LAND_ANIMALS,
-    LANDMARKS,
-    LUNCHES,
-    MAGIC_BEINGS,
-    MAGIC_JOBS,
-    MALE_ADULTS,
-    MESSAGE_A,
-    MESSAGE_B,
-    NATURE,
-    NUMBERS,
-    OBJECT_ADJECTIVES,
-    ONE_DAYS,
-    PACK_THINGS,
-    PET_LIKES,
-    PET_LOOKS,
-    PETS,
-    PLACE_REMARKS,
-    PLACES,
-    PORTAL_GO,
-    PORTALS,
-    RACE_ROUTES,
-    RACE_STOPS,
-    RECIPES,
-    RELATIVES,
-    ROOMS,
-    SAD_FEELINGS,
-    SAFE_SPOTS,
-    SEE_PLACES,
-    SHOP_ITEMS,
-    SIGHTS,
-    SOUNDS,
-    THEN_WORDS,
-    TIME_STARTS,
-    TINY_ANIMALS,
-    TOY_ACTS,
-    VEHICLES,
-    WEATHER,
-    WEEK_ANIMALS,
-)
+from .words import WORDS
 
 # Who and what a story is about
 
@@ -90,7 +22,7 @@ def random_child(rng: random.Random, male: bool | None = None, exclude=()) -> Pe
     """A boy or a girl (either, when male is None) with a name from the lists."""
     if male is None:
         male = rng.random() < 0.5
-    names = BOY_NAMES if male else GIRL_NAMES
+    names = WORDS.boy_names if male else WORDS.girl_names
     while True:
         name = pick(rng, names)
         if name not in exclude:
@@ -99,7 +31,7 @@ def random_child(rng: random.Random, male: bool | None = None, exclude=()) -> Pe
 
 def random_adult(rng: random.Random, male: bool) -> Person:
     """ "Dad", "Aunt May": a grown-up, only ever named."""
-    return Person(pick(rng, MALE_ADULTS if male else FEMALE_ADULTS), male)
+    return Person(pick(rng, WORDS.male_adults if male else WORDS.female_adults), male)
 
 
 def random_thing(rng: random.Random, nouns, adj_p: float = 0.6, color_p: float = 0.6) -> Thing:
@@ -107,7 +39,7 @@ def random_thing(rng: random.Random, nouns, adj_p: float = 0.6, color_p: float =
     noun = pick(rng, nouns)
     adj = ""
     if rng.random() < adj_p:
-        adj = pick(rng, COLORS) if rng.random() < color_p else pick(rng, OBJECT_ADJECTIVES)
+        adj = pick(rng, WORDS.colors) if rng.random() < color_p else pick(rng, WORDS.object_adjectives)
     return Thing(noun, adj)
 
 
@@ -134,18 +66,18 @@ def _intro(rng: random.Random, x: Person) -> str:
         rng,
         _INTROS,
         x=x,
-        adj=pick(rng, KID_ADJECTIVES),
-        home=pick(rng, HOMES),
-        where=pick(rng, HOME_WHERE),
-        age=pick(rng, AGES),
-        hobby=pick(rng, HOBBIES).format(x=x),
+        adj=pick(rng, WORDS.kid_adjectives),
+        home=pick(rng, WORDS.homes),
+        where=pick(rng, WORDS.home_where),
+        age=pick(rng, WORDS.ages),
+        hobby=pick(rng, WORDS.hobbies).format(x=x),
     )
 
 
 def _one_day(rng: random.Random) -> str:
     if rng.random() < 0.5:
-        return "One " + pick(rng, ONE_DAYS)
-    return pick(rng, TIME_STARTS)
+        return "One " + pick(rng, WORDS.one_days)
+    return pick(rng, WORDS.time_starts)
 
 
 _ENDINGS_HAPPY = (
@@ -295,22 +227,22 @@ _SLEEP = (
 def journey_story(rng: random.Random):
     """An object is introduced early, carried through several places, and needed at the end."""
     x = random_child(rng)
-    o = random_thing(rng, CARRY_THINGS)
+    o = random_thing(rng, WORDS.carry_things)
     paras = []
-    p1 = [_intro(rng, x), pick_filled(rng, _JOURNEY_HAVE, x=x, o=o, g=pick(rng, RELATIVES))]
+    p1 = [_intro(rng, x), pick_filled(rng, _JOURNEY_HAVE, x=x, o=o, g=pick(rng, WORDS.relatives))]
     named = None
     if rng.random() < 0.3:
         named = made_up_name(rng)
         p1.append(f"{x.He} called it {named}.")
-    p1.append(pick_filled(rng, _JOURNEY_START, x=x, t=_one_day(rng), cl=pick(rng, CLOTHES)))
+    p1.append(pick_filled(rng, _JOURNEY_START, x=x, t=_one_day(rng), cl=pick(rng, WORDS.clothes)))
     if rng.random() < 0.5:
-        p1.append(pick(rng, WEATHER))
+        p1.append(pick(rng, WORDS.weather))
     p1.append(pick_filled(rng, _JOURNEY_TAKE, x=x, o=o))
     paras.append(p1)
 
     n_places = rng.randint(3, 5)
-    places = [Place(e) for e in rng.sample(PLACES, n_places)]
-    thens = rng.sample(THEN_WORDS, n_places - 1)
+    places = [Place(e) for e in rng.sample(WORDS.places, n_places)]
+    thens = rng.sample(WORDS.then_words, n_places - 1)
     meet_at = rng.randrange(1, n_places) if rng.random() < 0.75 else -1
     leave_at = rng.randrange(0, n_places - 1) if rng.random() < 0.3 else -1
     y = random_child(rng, male=not x.male)
@@ -322,15 +254,15 @@ def journey_story(rng: random.Random):
         body.append(pick_filled(rng, _JOURNEY_GO, x=x, p=p, t=t))
         body.append(pick_filled(rng, _JOURNEY_ACT, x=x, p=p, act=acts[0].format(x=x), act2=acts[1].format(x=x)))
         if i == meet_at:
-            o2 = random_thing(rng, CARRY_THINGS)
+            o2 = random_thing(rng, WORDS.carry_things)
             body.append(pick_filled(rng, _MEET, x=x, y=y, p=p))
             if rng.random() < 0.6:
                 body.append(y.He + " was " + pick(rng, _Y_DOING).format(y=y) + ".")
             for s in rng.sample(_MEET_TALK, rng.randint(1, 2)):
-                body.append(s.format(x=x, y=y, o2=o2, food=with_article(pick(rng, FOODS))))
+                body.append(s.format(x=x, y=y, o2=o2, food=with_article(pick(rng, WORDS.foods))))
             body.append(pick_filled(rng, _MEET_BYE, x=x, y=y))
         elif rng.random() < 0.5:
-            body.append(pick_filled(rng, PLACE_REMARKS, x=x))
+            body.append(pick_filled(rng, WORDS.place_remarks, x=x))
         if named and i == show_at:
             body.append(
                 pick_filled(
@@ -379,7 +311,7 @@ def journey_story(rng: random.Random):
         )
     end.append(pick_filled(rng, _HOME, x=x))
     end.append(pick_filled(rng, _TIRED, x=x))
-    spot = pick(rng, BED_SPOTS).format(x=x)
+    spot = pick(rng, WORDS.bed_spots).format(x=x)
     end.append(pick_filled(rng, _RECALL, x=x, o=o, spot=spot))
     if named:
         end.append(
@@ -403,12 +335,12 @@ def lost_story(rng: random.Random):
     """Something is put in a hiding place early on; much later that place is remembered."""
     x = random_child(rng)
     y = random_child(rng, male=not x.male)
-    o = random_thing(rng, CARRY_THINGS)
-    room = pick(rng, ROOMS).format(x=x)
-    spots = [s.format(x=x) for s in rng.sample(HIDE_SPOTS, 4)]
+    o = random_thing(rng, WORDS.carry_things)
+    room = pick(rng, WORDS.rooms).format(x=x)
+    spots = [s.format(x=x) for s in rng.sample(WORDS.hide_spots, 4)]
     hide, search = spots[0], spots[1 : 1 + rng.randint(2, 3)]
     adult = pick(rng, ("{x.his} mom", "{x.his} dad", "{x.his} grandma", "{x.his} grandpa")).format(x=x)
-    p1 = [_intro(rng, x), pick_filled(rng, _JOURNEY_HAVE, x=x, o=o, g=pick(rng, RELATIVES))]
+    p1 = [_intro(rng, x), pick_filled(rng, _JOURNEY_HAVE, x=x, o=o, g=pick(rng, WORDS.relatives))]
     p1.append(
         pick_filled(
             rng,
@@ -462,12 +394,12 @@ def lost_story(rng: random.Random):
                 "{x} ate all of {x.his} {l2}.",
             ),
             x=x,
-            l=pick(rng, LUNCHES),
+            l=pick(rng, WORDS.lunches),
             l2=pick(rng, ("soup", "rice", "noodles", "stew", "pie")),
         )
     )
-    for c in rng.sample(CHORES, rng.randint(1, 2)):
-        p2.append("After that, " + x.he + " " + c.format(x=x, pl=plural(pick(rng, ANIMALS))) + ".")
+    for c in rng.sample(WORDS.chores, rng.randint(1, 2)):
+        p2.append("After that, " + x.he + " " + c.format(x=x, pl=plural(pick(rng, WORDS.animals))) + ".")
     p2.append(
         pick_filled(
             rng,
@@ -523,7 +455,7 @@ def lost_story(rng: random.Random):
                 y=y,
                 o=o,
                 s=s,
-                j=pick(rng, JUNK),
+                j=pick(rng, WORDS.junk),
             )
         )
     p3.append(
@@ -612,7 +544,7 @@ def lost_story(rng: random.Random):
             x=x,
             o=o,
             h=hide,
-            safe=pick(rng, SAFE_SPOTS).format(x=x),
+            safe=pick(rng, WORDS.safe_spots).format(x=x),
         )
     )
     paras.append(p4)
@@ -635,7 +567,7 @@ def _make_song(rng: random.Random) -> str:
         ),
         *w,
     )
-    an = pick(rng, ANIMALS)
+    an = pick(rng, WORDS.animals)
     mid = pick_filled(
         rng,
         (
@@ -652,18 +584,18 @@ def _make_song(rng: random.Random) -> str:
             "{c} and {c2} and {c3} too,",
             "the moon is round and the stars are bright,",
         ),
-        c=pick(rng, COLORS),
-        c2=pick(rng, COLORS),
-        c3=pick(rng, COLORS),
+        c=pick(rng, WORDS.colors),
+        c2=pick(rng, WORDS.colors),
+        c3=pick(rng, WORDS.colors),
         a=an,
         ap=plural(an),
-        a2=pick(rng, ANIMALS),
+        a2=pick(rng, WORDS.animals),
         j=pick(rng, ("big", "small", "happy", "sleepy", "silly", "fat")),
-        n=pick(rng, NATURE),
-        n2=pick(rng, NATURE),
+        n=pick(rng, WORDS.nature),
+        n2=pick(rng, WORDS.nature),
         w=pick(rng, ("cold", "soft", "fast", "wild", "warm")),
-        fd=with_article(pick(rng, FOODS)),
-        fd2=with_article(pick(rng, FOODS)),
+        fd=with_article(pick(rng, WORDS.foods)),
+        fd2=with_article(pick(rng, WORDS.foods)),
     )
     end = pick_filled(
         rng,
@@ -680,12 +612,12 @@ def _make_song(rng: random.Random) -> str:
             "clap your hands and shout {s}!",
         ),
         pl=pick(rng, ("the sea", "the town", "the hill", "the moon", "the farm", "the fair")),
-        fe=pick(rng, FEELINGS[:6]),
+        fe=pick(rng, WORDS.feelings[:6]),
         s=w[0],
-        c=pick(rng, COLORS),
-        n=pick(rng, NATURE),
-        a=pick(rng, ANIMALS),
-        snd=pick(rng, SOUNDS),
+        c=pick(rng, WORDS.colors),
+        n=pick(rng, WORDS.nature),
+        a=pick(rng, WORDS.animals),
+        snd=pick(rng, WORDS.sounds),
     )
     return capitalize_first(head + " " + mid + " " + end)
 
@@ -695,7 +627,7 @@ def song_story(rng: random.Random):
     x = random_child(rng)
     y = random_child(rng, male=not x.male)
     song = _make_song(rng)
-    dest = Place(pick(rng, PLACES))
+    dest = Place(pick(rng, WORDS.places))
     paras = []
     p1 = [_intro(rng, x)]
     p1.append(
@@ -708,7 +640,7 @@ def song_story(rng: random.Random):
                 "{x} made up a new song all by {x.himself}.",
             ),
             x=x,
-            g=pick(rng, RELATIVES),
+            g=pick(rng, WORDS.relatives),
         )
     )
     p1.append(
@@ -729,7 +661,7 @@ def song_story(rng: random.Random):
             t=_one_day(rng),
         )
     ]
-    an = pick(rng, LAND_ANIMALS)
+    an = pick(rng, WORDS.land_animals)
     an_name = made_up_name(rng) if rng.random() < 0.5 else ""
     an_ref = f"{an[0]} named {an_name}" if an_name else an[0]
     short = an_name or ("the " + an[0])
@@ -873,7 +805,7 @@ def shopping_story(rng: random.Random):
     """A shopping list said again and again in the same order."""
     x = random_child(rng)
     ad = random_adult(rng, not x.male)
-    items = rng.sample(SHOP_ITEMS, rng.randint(3, 4))
+    items = rng.sample(WORDS.shop_items, rng.randint(3, 4))
     lst = and_list(items)
     paras = []
     p1 = [_intro(rng, x)]
@@ -1034,9 +966,9 @@ def packing_story(rng: random.Random):
         dest = "the island of " + made_up_name(rng)
         dest_at = "on " + dest
     else:
-        dest, dest_at = pick(rng, DESTINATIONS)
-    nouns = rng.sample(PACK_THINGS, 6)
-    cols = rng.sample(COLORS, 6)
+        dest, dest_at = pick(rng, WORDS.destinations)
+    nouns = rng.sample(WORDS.pack_things, 6)
+    cols = rng.sample(WORDS.colors, 6)
     kx, ky = rng.randint(2, 3), rng.randint(2, 3)
     tx = [Thing(n, c if rng.random() < 0.7 else "") for n, c in zip(nouns[:kx], cols[:kx])]
     ty = [Thing(n, c if rng.random() < 0.7 else "") for n, c in zip(nouns[3 : 3 + ky], cols[3 : 3 + ky])]
@@ -1088,7 +1020,7 @@ def packing_story(rng: random.Random):
         pick_filled(
             rng,
             ("They went by {v}.", "They traveled by {v} for a long time.", "The {v} ride was long."),
-            v=pick(rng, VEHICLES),
+            v=pick(rng, WORDS.vehicles),
         )
     ]
     p2.append(
@@ -1101,8 +1033,8 @@ def packing_story(rng: random.Random):
             ),
             x=x,
             y=y,
-            s=pick(rng, SIGHTS),
-            s2=pick(rng, SIGHTS),
+            s=pick(rng, WORDS.sights),
+            s2=pick(rng, WORDS.sights),
         )
     )
     paras.append(p2)
@@ -1190,11 +1122,11 @@ def creature_story(rng: random.Random):
     """A made-up land and a made-up creature whose names recur again and again."""
     x = random_child(rng)
     land, cname = distinct_made_up_names(rng, 2)
-    kind, _ = pick(rng, [b for b in FANTASY if b[1] != ("m" if x.male else "f")])
+    kind, _ = pick(rng, [b for b in WORDS.fantasy if b[1] != ("m" if x.male else "f")])
     male = not x.male
     c = Person(cname, male)
-    looks = pick(rng, FANTASY_LOOKS[kind]).format(c=c)
-    adj = pick(rng, FANTASY_ADJ)
+    looks = pick(rng, WORDS.fantasy_looks[kind]).format(c=c)
+    adj = pick(rng, WORDS.fantasy_adj)
     paras = []
     p1 = [
         pick_filled(
@@ -1204,7 +1136,7 @@ def creature_story(rng: random.Random):
                 "{b}, there is a land called {l}.",
                 "Once upon a time, {b}, lay the land of {l}.",
             ),
-            b=pick(rng, BEYOND),
+            b=pick(rng, WORDS.beyond),
             l=land,
         )
     ]
@@ -1229,11 +1161,11 @@ def creature_story(rng: random.Random):
     )
     paras.append(p1)
 
-    portal = pick(rng, PORTALS)
+    portal = pick(rng, WORDS.portals)
     p2 = [_intro(rng, x)]
     p2.append(pick_filled(rng, ("{t}, {x} found {p}.", "{t}, {x} saw {p}."), x=x, p=portal, t=_one_day(rng)))
     p2.append(
-        pick_filled(rng, PORTAL_GO, x=x)
+        pick_filled(rng, WORDS.portal_go, x=x)
         + " "
         + pick_filled(
             rng,
@@ -1253,11 +1185,11 @@ def creature_story(rng: random.Random):
             x=x,
             c=c,
             k=kind,
-            lm=pick(rng, LANDMARKS),
+            lm=pick(rng, WORDS.landmarks),
         )
     )
-    prob, ptype = pick(rng, FANTASY_PROBLEMS)
-    item = pick(rng, FANTASY_ITEMS)
+    prob, ptype = pick(rng, WORDS.fantasy_problems)
+    item = pick(rng, WORDS.fantasy_items)
     fruit = pick(rng, ("plums", "pears", "golden apples", "star fruit", "moon berries", "cherries"))
     p2.append(
         pick_filled(
@@ -1268,7 +1200,7 @@ def creature_story(rng: random.Random):
                 "Big tears were rolling down {c}'s face.",
             ),
             c=c,
-            s=pick(rng, SAD_FEELINGS[:6]),
+            s=pick(rng, WORDS.sad_feelings[:6]),
         )
     )
     p2.append(
@@ -1394,7 +1326,7 @@ def creature_story(rng: random.Random):
         p3.append(f"{x} told everyone in {land}, and soon there was a big party for {cname}.")
     paras.append(p3)
 
-    gift = Thing(pick(rng, GIFTS))
+    gift = Thing(pick(rng, WORDS.gifts))
     p4 = [
         pick_filled(
             rng,
@@ -1456,7 +1388,7 @@ def pet_story(rng: random.Random):
     x = random_child(rng)
     y = random_child(rng, male=not x.male)
     sib = "brother" if y.male else "sister"
-    pet = pick(rng, PETS)
+    pet = pick(rng, WORDS.pets)
     pname, other = distinct_made_up_names(rng, 2, pick(rng, (2, 2, 3)))
     ad = pick(rng, ("{x.his} mom", "{x.his} dad", "{x.his} grandma", "{x.his} grandpa", "{x.his} aunt")).format(x=x)
     paras = []
@@ -1487,7 +1419,7 @@ def pet_story(rng: random.Random):
             t=_one_day(rng),
         )
     )
-    p1.append(pick_filled(rng, ("It was {l}.", "The {p} was {l}."), l=pick(rng, PET_LOOKS), p=pet))
+    p1.append(pick_filled(rng, ("It was {l}.", "The {p} was {l}."), l=pick(rng, WORDS.pet_looks), p=pet))
     paras.append(p1)
 
     p2 = [
@@ -1528,7 +1460,7 @@ def pet_story(rng: random.Random):
     )
     paras.append(p2)
 
-    likes = [s.format(x=x) for s in rng.sample(PET_LIKES, 3)]
+    likes = [s.format(x=x) for s in rng.sample(WORDS.pet_likes, 3)]
     p3 = [f"{pname} liked to {likes[0]}."]
     p3.append(pick_filled(rng, ("{n} also liked to {l}.", "And {n} loved to {l}."), n=pname, l=likes[1]))
     p3.append(
@@ -1625,9 +1557,9 @@ def pet_story(rng: random.Random):
 
 def cumulative_story(rng: random.Random):
     """A chain of helpers that grows by one each time, repeated in full every time."""
-    animals = [a for a, _ in rng.sample(LAND_ANIMALS, 5)]
+    animals = [a for a, _ in rng.sample(WORDS.land_animals, 5)]
     hero, helpers = animals[0], animals[1 : 1 + rng.randint(2, 4)]
-    tiny = pick(rng, [t for t in TINY_ANIMALS if t not in animals])
+    tiny = pick(rng, [t for t in WORDS.tiny_animals if t not in animals])
     thing = pick(
         rng,
         (
@@ -1666,8 +1598,8 @@ def cumulative_story(rng: random.Random):
             a=(with_article(hero) if not hname else f"{with_article(hero)} named {hname}"),
             t=thing,
             w=where,
-            d=pick(rng, ONE_DAYS),
-            T=pick(rng, TIME_STARTS),
+            d=pick(rng, WORDS.one_days),
+            T=pick(rng, WORDS.time_starts),
         )
     ]
     p1.append(f"{capitalize_first(hero_ref)} wanted to {goal}.")
@@ -1727,9 +1659,9 @@ def swap_story(rng: random.Random):
     """A boy and a girl swap toys: dense he/she/him/her with both genders present."""
     x = random_child(rng)
     y = random_child(rng, male=not x.male)
-    (tx, ax), (ty, ay) = rng.sample(TOY_ACTS, 2)
-    ox = Thing(tx, pick(rng, COLORS) if rng.random() < 0.5 else "")
-    oy = Thing(ty, pick(rng, COLORS) if rng.random() < 0.5 else "")
+    (tx, ax), (ty, ay) = rng.sample(WORDS.toy_acts, 2)
+    ox = Thing(tx, pick(rng, WORDS.colors) if rng.random() < 0.5 else "")
+    oy = Thing(ty, pick(rng, WORDS.colors) if rng.random() < 0.5 else "")
     paras = []
     p1 = [
         pick_filled(
@@ -1859,12 +1791,12 @@ def week_story(rng: random.Random):
     ndays = rng.randint(4, 6)
     start = rng.randint(0, 7 - ndays - 1) if ndays < 7 else 0
     use_found = rng.random() < 0.35
-    pool = COLLECTIBLES if use_found else WEEK_ANIMALS
+    pool = WORDS.collectibles if use_found else WORDS.week_animals
     things = rng.sample(pool, ndays)
     verb = "found" if use_found else "saw"
     counted = []
     for i, t in enumerate(things):
-        counted.append(NUMBERS[i] + " " + (t if i == 0 else plural(t)))
+        counted.append(WORDS.numbers[i] + " " + (t if i == 0 else plural(t)))
     paras = []
     p1 = [_intro(rng, x)]
     p1.append(
@@ -1880,9 +1812,9 @@ def week_story(rng: random.Random):
     )
     paras.append(p1)
     p2 = []
-    wheres = rng.sample(SEE_PLACES, ndays)
+    wheres = rng.sample(WORDS.see_places, ndays)
     for i in range(ndays):
-        day = DAYS[start + i]
+        day = WORDS.days[start + i]
         who = x.name if i == 0 or rng.random() < 0.3 else x.he
         p2.append(
             pick_filled(
@@ -1911,7 +1843,7 @@ def week_story(rng: random.Random):
                 )
             )
     paras.append(p2)
-    day = DAYS[start + ndays]
+    day = WORDS.days[start + ndays]
     lst = and_list(counted)
     p3 = [
         pick_filled(rng, ("On {d}, {x} told {y} about {x.his} week.", "On {d}, {x} went to see {y}."), d=day, x=x, y=y)
@@ -1950,11 +1882,11 @@ def magic_story(rng: random.Random):
     """A magic word (made up) and its teacher's made-up name, used again and again."""
     x = random_child(rng)
     # A magic teacher of the other gender (or of either), so "he"/"she" is never ambiguous.
-    kind, _ = pick(rng, [b for b in MAGIC_BEINGS if b[1] != ("m" if x.male else "f")])
+    kind, _ = pick(rng, [b for b in WORDS.magic_beings if b[1] != ("m" if x.male else "f")])
     male = not x.male
     m = Person(made_up_name(rng), male)
     word = magic_word(rng)
-    jobs = rng.sample(MAGIC_JOBS, 3)
+    jobs = rng.sample(WORDS.magic_jobs, 3)
     uses = rng.sample(
         (
             '{x} said, "{w}!" and {r}.',
@@ -2058,12 +1990,12 @@ def magic_story(rng: random.Random):
 
 def race_story(rng: random.Random):
     """Two named animals race along a route; the route is retold on the way back."""
-    (a1, _), (a2, _) = rng.sample(LAND_ANIMALS, 2)
+    (a1, _), (a2, _) = rng.sample(WORDS.land_animals, 2)
     n1, n2 = distinct_made_up_names(rng, 2)
     male = rng.random() < 0.5
     r1 = Person(n1, male)
     r2 = Person(n2, not male)
-    route = rng.sample(RACE_ROUTES, rng.randint(3, 4))
+    route = rng.sample(WORDS.race_routes, rng.randint(3, 4))
     judge = pick(
         rng,
         (
@@ -2141,7 +2073,7 @@ def race_story(rng: random.Random):
         pick_filled(rng, ("{b} walked along, one step at a time.", "{b} went slowly, but {b.he} did not stop."), b=r2)
     )
     paras.append(p2)
-    stop = pick(rng, RACE_STOPS).format(c=r1)
+    stop = pick(rng, WORDS.race_stops).format(c=r1)
     p3 = [
         pick_filled(
             rng,
@@ -2218,8 +2150,8 @@ def message_story(rng: random.Random):
     """A message passed along a chain, word for word."""
     x = random_child(rng)
     y = random_child(rng, male=not x.male)
-    msg = pick(rng, MESSAGE_A) + ", so " + pick(rng, MESSAGE_B)
-    chain = [a for a, _ in rng.sample(LAND_ANIMALS, rng.randint(2, 4))]
+    msg = pick(rng, WORDS.message_a) + ", so " + pick(rng, WORDS.message_b)
+    chain = [a for a, _ in rng.sample(WORDS.land_animals, rng.randint(2, 4))]
     if rng.random() < 0.6:
         village = made_up_name(rng)
         far = pick(
@@ -2280,7 +2212,7 @@ def message_story(rng: random.Random):
                     a=an,
                     y=to_y,
                     m=msg,
-                    n=pick(rng, NATURE),
+                    n=pick(rng, WORDS.nature),
                 )
             )
             para.append(pick_filled(rng, ("The {a} nodded and hurried on.", "So the {a} went on its way."), a=an))
@@ -2343,7 +2275,7 @@ def recipe_story(rng: random.Random):
     x = random_child(rng)
     y = random_child(rng, male=not x.male)
     ad = random_adult(rng, not x.male)
-    dish, steps = pick(rng, RECIPES)
+    dish, steps = pick(rng, WORDS.recipes)
     bare = dish[2:] if dish.startswith("a ") else dish
     if rng.random() < 0.4:
         bare = made_up_name(rng, pick(rng, (2, 3))) + " " + bare
@@ -2439,8 +2371,8 @@ def goodnight_story(rng: random.Random):
     """Saying good night to a list of things, in the same order, twice."""
     x = random_child(rng)
     ad = random_adult(rng, not x.male)
-    things = rng.sample(GOODNIGHT_THINGS, rng.randint(3, 5))
-    toy = random_thing(rng, CARRY_THINGS, adj_p=0.5)
+    things = rng.sample(WORDS.goodnight_things, rng.randint(3, 5))
+    toy = random_thing(rng, WORDS.carry_things, adj_p=0.5)
     paras = []
     p1 = [_intro(rng, x)]
     p1.append(
@@ -2481,8 +2413,8 @@ def goodnight_story(rng: random.Random):
             ("{a} read {x} a story about {p}.", "They had {l} for dinner.", "They played a game of cards before bed."),
             a=ad,
             x=x,
-            p=plural(pick(rng, ANIMALS)),
-            l=pick(rng, LUNCHES),
+            p=plural(pick(rng, WORDS.animals)),
+            l=pick(rng, WORDS.lunches),
         )
     )
     p2.append(

@@ -1,4 +1,8 @@
-"""Where the Tom head's attention from "he" can act: the guesses after the pronoun.
+"""A research note, kept out of the package: no sentence of the chapter rests on it. Run it from
+the repository root (`from unpublished.own_thing import own_thing_stats`); it measured, on the published Sprout,
+whether removing the Tom head moves the guess of whose thing comes after "his".
+
+Where the Tom head's attention from "he" can act: the guesses after the pronoun.
 
 Under the causal mask a head's output at "he" reaches only the guesses made at "he" and after
 it, never the guess of "he" itself. So its job is measured on what follows: the pronoun probe's
@@ -13,12 +17,12 @@ import string
 
 import torch
 
-from .. import forward
-from ..analysis import ablate
-from . import removals
-from .examples import Example, tokenize_example
-from .probe_texts import PROBE_STORIES, PRONOUN_TEMPLATES, pronoun_examples
-from .probes import attention_share
+from sprout.analysis import ablate
+from sprout.analysis.ablate import removed_at
+from sprout.chapter import removals
+from sprout.chapter.examples import Example, tokenize_example
+from sprout.chapter.probe_texts import PROBE_STORIES, PRONOUN_TEMPLATES, pronoun_examples
+from sprout.chapter.probes import share_before_pronoun
 
 # How a story of these templates goes on: the thing after "his"/"her" is the referent's ({y});
 # the other child ({b}) has a thing of its own ({x}) in both. "lost" and "own" keep "her" from
@@ -75,40 +79,6 @@ def own_thing_measures(tokenizer, examples, context):
         ablate.Measure("own_thing", tuple(own), tuple(at), kind="prob"),
         ablate.Measure("other_thing", tuple(other), tuple(at), kind="prob"),
     ]
-
-
-@torch.no_grad()
-def removed_at(model, measure, means, layer, head, where, autocast_bf16=True):
-    """A prob measure with one head (0-based) replaced by its mean only at the positions
-    where[i] of row i (the other positions keep it): what its output at those tokens does."""
-    total = 0.0
-    for row, positions, hide in zip(measure.rows, measure.positions, where):
-        ids = torch.tensor([row])
-
-        def replace(at, heads, hide=hide):
-            if at != layer:
-                return heads
-            heads = heads.clone()
-            heads[0, list(hide), head, :] = means[layer, head].to(heads.dtype)
-            return heads
-
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
-            logits = forward.run(model, ids, replace=replace).logits
-        chosen = logits[0, list(positions)].float().softmax(-1)
-        total += chosen.gather(-1, ids[0, [p + 1 for p in positions]].unsqueeze(-1)).sum().item()
-    return total / sum(len(p) for p in measure.positions)
-
-
-def share_before_pronoun(model, tok, layer, head, count=PROBE_STORIES):
-    """Mean share of one head's attention (0-based) from the token before the pronoun onto
-    every earlier naming of its referent, over the pronoun probe's stories: where the head acts
-    on the guess of the pronoun itself."""
-    total = 0.0
-    for example in pronoun_examples(count):
-        t = tokenize_example(example, tok, model.cfg.context)
-        keys = [p for name, (s, e) in t.spans.items() if name != "he" for p in range(s, e)]
-        total += attention_share(model, t.ids, t.spans["he"][0] - 1, keys)[layer, head].item()
-    return total / count
 
 
 def own_thing_stats(model, tok, roles, count=PROBE_STORIES, autocast_bf16=False):

@@ -1,0 +1,54 @@
+"""The chapter's claims, checked by the build: each holds on stats.json, and the words it backs are
+still on the rendered page.
+
+A claim lives in its section (sprout.chapter.sections) with the threshold beside it and a short
+quote of the sentence it backs. The prose carries no assertions of its own: rewrite a sentence,
+and the build names the claim whose words went missing, so that the claim moves with the words
+or goes.
+"""
+
+import html
+import re
+
+from sprout.chapter.claims import failure
+from sprout.chapter.sections import CLAIMS
+
+CHAPTER_PAGE = "index.md"
+TAG = re.compile(r"<[^>]+>")
+SPACE = re.compile(r"\s+")
+PLAIN = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "})
+
+
+class ClaimCheckError(Exception):
+    """A claim that does not hold, or whose words left the page; the message is one line."""
+
+
+def check_claims(stats, claims=CLAIMS):
+    """ClaimCheckError naming the first backed claim that stats.json does not back (a claim on
+    TinyStories' validation text counts only where its numbers are there)."""
+    for claim in claims:
+        if not claim.backed or (claim.on_validation and not all(k in stats for k in claim.numbers())):
+            continue
+        line = failure(claim, stats)
+        if line:
+            raise ClaimCheckError(f"claim {claim.id!r} does not hold: {line}")
+
+
+def page_text(page_html):
+    """The words a reader sees, in one line: tags dropped, entities read, quotes made plain."""
+    return SPACE.sub(" ", html.unescape(TAG.sub(" ", page_html)).translate(PLAIN)).strip()
+
+
+def plain(words):
+    return SPACE.sub(" ", words.translate(PLAIN)).strip()
+
+
+def check_words(page_html, claims=CLAIMS):
+    """ClaimCheckError naming the first claim whose words are not on the page."""
+    text = page_text(page_html)
+    for claim in claims:
+        if claim.words and plain(claim.words) not in text:
+            raise ClaimCheckError(
+                f"claim {claim.id!r} lost its words on the chapter page: {claim.words!r} is not there "
+                "(put the words back, or change the claim's words in its section)"
+            )

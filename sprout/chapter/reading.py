@@ -1,0 +1,233 @@
+"""What the chapter's sections read: the published models, the corpus, the example set, and the
+results that several sections share, each computed the first time a section asks for it.
+
+A result is kept in the cache (sprout.cache) under a key of what it reads (checkpoints, texts,
+corpus, seed) and the code that computes it; the slow ones are also published, so that a fresh
+clone's build starts warm. Everything but the pass over every head runs in float64, on copies of
+the models made once, so that any CPU gives the same bytes.
+"""
+
+import copy
+from functools import cached_property
+
+import torch
+
+from ..analysis import records as example_records
+from ..analysis.evaluate import heldout_loss
+from ..analysis.head_scores import head_scores, untrained_like
+from ..cache import Cache, code_version
+from ..corpus import data
+from ..corpus.data import file_sha256
+from ..precision import in_float64
+from . import baselines, measurements, probes, race, removal_pass
+from .examples import load_examples
+from .measurements import HELDOUT_STORIES, MODELS
+
+
+class Reading:
+    """The inputs of every section and the results they share (each a cached_property)."""
+
+    def __init__(self, loaded, tinystories, cache, examples_file, seed, race_record, removal_record):
+        self.loaded, self.tinystories, self.seed = loaded, tinystories, seed
+        self.cache = cache or Cache(None)
+        self.examples_file, self.race_record, self.removal_record = examples_file, race_record, removal_record
+        self.measured_on = {}  # dotted name -> the held-out sample it read (only those that read one)
+        self.scored_snapshots = ()  # a training run's snapshots scored onto the training story (the build's)
+
+    # ---- inputs
+
+    @property
+    def tokenizer(self):
+        return self.loaded.tokenizer
+
+    @cached_property
+    def tokenized(self):
+        return measurements.tokenized_set(load_examples(self.examples_file), self.tokenizer, self.loaded.models)
+
+    def example(self, example_id):
+        return next(t for t in self.tokenized if t.example.id == example_id)
+
+    @cached_property
+    def texts(self):
+        """What the example-set results read, for their keys."""
+        return (self.tokenizer.sha256(), [(repr(t.example), t.ids) for t in self.tokenized])
+
+    @cached_property
+    def corpus(self):
+        """The TinyStories validation file's sha256 (None without one): the key of what reads it."""
+        path = data.validation_file(self.tinystories) if self.tinystories is not None else None
+        return None if path is None else file_sha256(path)
+
+    @cached_property
+    def models64(self):
+        return {name: in_float64(copy.deepcopy(model)) for name, model in self.loaded.models.items()}
+
+    @cached_property
+    def repeats(self):
+        return measurements.make_repeats(self.tokenizer, self.seed)
+
+    def kept(self, name, compute, *key, publish=False):
+        """cache.get keyed by the checkpoints, the seed, `key` and the source of `compute`'s module."""
+        return self.cache.get(
+            name, compute, self.loaded.sha, self.seed, *key, code_version(compute.__module__), publish=publish
+        )
+
+    # ---- results several sections read
+
+    @cached_property
+    def examples(self):
+        """Per example: its record for the widgets and every head's attention for its figure."""
+        models, tok = self.models64, self.tokenizer
+        both = self.kept(
+            "examples",
+            lambda: [example_records.example_record(t, models, tok) for t in self.tokenized],
+            self.texts,
+        )
+        return {t.example.id: pair for t, pair in zip(self.tokenized, both)}
+
+    @cached_property
+    def heads(self):
+        """head_scores() of Sprout and of its untrained twin."""
+        sprout = self.models64["sprout"]
+        return self.kept(
+            "head_scores",
+            lambda: {
+                "sprout": head_scores(sprout, self.repeats, self.tokenized),
+                "untrained_sprout": head_scores(untrained_like(sprout, self.seed), self.repeats, self.tokenized),
+            },
+            self.texts,
+            publish=True,
+        )
+
+    @cached_property
+    def baselines(self):
+        """Each kind's untrained and shuffled bands, and the heads called that kind."""
+        sprout = self.models64["sprout"]
+        return self.kept(
+            "baselines",
+            lambda: baselines.baselines(sprout, self.repeats, self.tokenized, self.heads["sprout"], self.seed),
+            self.texts,
+            publish=True,
+        )
+
+    @cached_property
+    def induction_heads(self):
+        """The heads called induction heads, (layer, head) 1-based, best first."""
+        scores = self.heads["sprout"]["repeats"]["induction"]
+        return baselines.called_heads(scores, self.baselines["induction"]["called"])
+
+    @cached_property
+    def control_pool(self):
+        """The heads control sets are drawn from: neither induction nor previous-token heads
+        (induction heads read the previous-token heads)."""
+        read_by_them = baselines.called_heads(
+            self.heads["sprout"]["examples"]["previous_token"], self.baselines["previous_token"]["called"]
+        )
+        cfg = self.loaded.models["sprout"].cfg
+        return [
+            (l, h)
+            for l in range(1, cfg.n_layer + 1)
+            for h in range(1, cfg.n_head + 1)
+            if (l, h) not in {*self.induction_heads, *read_by_them}
+        ]
+
+    @cached_property
+    def curves(self):
+        """Each model's loss along the repeats, and its in-context-learning score."""
+        models = self.models64
+
+        def compute():
+            rows = measurements.icl_rows(self.tokenizer)
+            return {
+                "curves": {name: measurements.induction_curve(models[name], self.repeats) for name in MODELS},
+                "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
+            }
+
+        return self.kept("induction_curves", compute, publish=True)
+
+    @cached_property
+    def tom(self):
+        """The head that sends most of "he" to "Tom" in the tom_he story."""
+        return measurements.tom_he(self.models64["sprout"], self.example("tom_he"))
+
+    @cached_property
+    def probes(self):
+        """The one-story claims asked of many seeded stories (measurements.probe_stats)."""
+        models = {name: self.models64[name] for name in ("gpt1", "sprout")}
+        stats, measured_on = self.kept(
+            "probes",
+            lambda: measurements.probe_stats(models, self.tokenizer, self.tom, self.tinystories),
+            self.corpus,
+            publish=True,
+        )
+        self.measured_on.update(measured_on)
+        return stats
+
+    @cached_property
+    def pronoun_before(self):
+        """The Tom head's share of attention, from the word before the pronoun, on the child meant."""
+        layer, head = self.tom["layer"] - 1, self.tom["head"] - 1
+        sprout = self.models64["sprout"]
+        return self.kept(
+            "pronoun_before", lambda: probes.share_before_pronoun(sprout, self.tokenizer, layer, head), layer, head
+        )
+
+    @cached_property
+    def losses(self):
+        """Each model's held-out loss on each corpus: {corpus: {model: loss}}."""
+
+        def compute():
+            corpora = data.heldout_corpora(self.tinystories, HELDOUT_STORIES)
+            return {
+                corpus: {
+                    "about": about,
+                    "loss": {name: heldout_loss(self.models64[name], self.tokenizer, texts) for name in MODELS},
+                }
+                for corpus, (texts, about) in corpora.items()
+            }
+
+        return self.kept("heldout_losses", compute, self.corpus, publish=True)
+
+    @cached_property
+    def roles(self):
+        """The heads the chapter names: role -> (layer, head), 1-based."""
+        best = {kind: self.heads["sprout"]["top"][kind][0] for kind in ("induction", "previous_token")}
+        return {
+            "induction_head": (best["induction"]["layer"], best["induction"]["head"]),
+            "previous_token_head": (best["previous_token"]["layer"], best["previous_token"]["head"]),
+            "tom_head": (self.tom["layer"], self.tom["head"]),
+        }
+
+    @cached_property
+    def removals(self):
+        """ablations.json's content: every head removed alone (in float32 and bf16, as in training),
+        and the induction heads removed together beside control draws."""
+        sprout, tok, sha = self.loaded.models["sprout"], self.tokenizer, self.loaded.sha["sprout"]
+        every = removal_pass.every_head(sprout, tok, sha, self.tinystories, self.removal_record, self.cache, self.seed)
+        result = removal_pass.summary(sprout, every, self.removal_record)
+        if self.induction_heads:
+            result["together"] = removal_pass.together(
+                sprout, tok, sha, self.induction_heads, self.control_pool, self.removal_record, self.cache, self.seed
+            )
+        return result
+
+    @cached_property
+    def race(self):
+        """The race's controls measured as the baselines are (race.race_stats)."""
+        controls = {n: (in_float64(model), *rest) for n, (model, *rest) in self.loaded.controls.items()}
+        return self.kept(
+            "race",
+            lambda: race.race_stats(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
+            self.loaded.control_sha,
+            self.texts,
+            publish=True,
+        )
+
+    def corpus_about(self, corpus):
+        return self.losses[corpus]["about"]
+
+
+def rounded_loss(loss):
+    """A held-out loss as stats.json holds it, and e to that loss."""
+    loss = round(loss, 4)
+    return loss, float(torch.tensor(loss).exp())

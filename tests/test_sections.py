@@ -1,0 +1,111 @@
+"""The chapter's sections (sprout.chapter.sections): each owns its prefixes of stats.json, in page
+order, and every published number is read by something a reader or a test sees."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from sprout.chapter.claims import Claim
+from sprout.chapter.sections import CLAIMS, SECTIONS, Section, SectionError, check_prefixes, section_of
+
+ROOT = Path(__file__).resolve().parents[1]
+STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text(encoding="utf-8"))
+CHAPTER = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+def section(name, prefixes, numbers=None):
+    return Section(name, name, prefixes, lambda reading: numbers or {})
+
+
+def test_the_sections_follow_the_page():
+    headings = [re.search(rf"^#+ {re.escape(s.heading)}$", CHAPTER, re.MULTILINE) for s in SECTIONS]
+    assert all(headings), [s.heading for s, h in zip(SECTIONS, headings) if not h]
+    starts = [h.start() for h in headings]
+    assert starts == sorted(starts), "SECTIONS must list the sections in page order"
+
+
+def test_a_key_outside_its_sections_prefixes_is_one_line_naming_it():
+    own = section("own", ("tom_he", "probes.pronoun"))
+    assert own.checked({"tom_he.share": 1, "probes.pronoun.value": 2}) == {"tom_he.share": 1, "probes.pronoun.value": 2}
+    with pytest.raises(SectionError, match=r"^section 'own' returned 'probes.name.sprout', outside its prefixes"):
+        own.checked({"tom_he.share": 1, "probes.name.sprout": 2})
+    with pytest.raises(SectionError, match="'tom_hex.share'"):
+        own.checked({"tom_hex.share": 1})  # a prefix is a whole part of the name
+
+
+def test_two_sections_claiming_one_prefix_is_one_line_naming_both():
+    with pytest.raises(SectionError, match=r"^sections 'a' and 'b' both claim the prefix 'probes'$"):
+        check_prefixes((section("a", ("probes",)), section("b", ("probes.name",))))
+    check_prefixes((section("a", ("probes.pronoun",)), section("b", ("probes.name",))))
+
+
+def test_every_published_number_belongs_to_exactly_one_section():
+    for key in STATS:
+        owners = [s.name for s in SECTIONS if s.owns(key)]
+        assert len(owners) == 1, (key, owners)
+
+
+def test_every_claim_bounds_a_number_a_section_returns():
+    for claim in CLAIMS:
+        for key in claim.numbers():
+            assert section_of(key) is not None, f"claim {claim.id!r} reads {key!r}, which no section returns"
+            assert key in STATS or claim.on_validation, (claim.id, key)
+
+
+def test_claims_are_named_once():
+    ids = [c.id for c in CLAIMS]
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+def test_a_claim_reads_its_bound_from_numbers_and_stats():
+    claim = Claim("a.x", "<", "2 * a.y + 0.5", "x below twice y")
+    assert claim.numbers() == ["a.x", "a.y"]
+    assert claim.holds({"a.x": 2.4, "a.y": 1}) and not claim.holds({"a.x": 2.6, "a.y": 1})
+    assert Claim("a.x", ">=", 0.7, "x").holds({"a.x": 0.7})
+
+
+# --- every number is read: by the prose, a claim, a widget, a figure or a test
+
+THIS = Path(__file__).resolve()
+READERS = ("docs", "site_assets", "tests", "build_artifacts", "build_site", "benchmarks")
+
+
+def reader_text():
+    parts = []
+    for folder in READERS:
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in (".md", ".py", ".js", ".mjs", ".html") and "artifacts" not in path.parts and path != THIS:
+                parts.append(path.read_text(encoding="utf-8"))
+    return "\n".join(parts)
+
+
+def read_by_prose_loops(text):
+    """Keys the prose builds in a loop: {% for kind in (...) %} ... "prefix." ~ kind ~ ".suffix"."""
+    found = set()
+    for kinds, body in re.findall(r"\{%-? for kind in \(([^)]*)\) %\}(.*?)\{%-? endfor %\}", text, re.DOTALL):
+        for prefix, suffix in re.findall(r'"([\w.]*)" ~ kind ~ "([\w.]*)"', body):
+            found |= {f"{prefix}{kind}{suffix}" for kind in re.findall(r'"(\w+)"', kinds)}
+    return found
+
+
+def unread(stats, text):
+    claimed = {k for c in CLAIMS for k in c.numbers()}
+    looped = read_by_prose_loops(text)
+
+    def read(key):
+        head_of = key.rsplit(".", 1)[0] if key.endswith((".layer", ".head")) else None
+        return key in claimed or key in looped or key in text or (head_of and f'"{head_of}"' in text)
+
+    return sorted(k for k in stats if not read(k))
+
+
+def test_every_published_number_is_read_by_something():
+    missing = unread(STATS, reader_text())
+    assert not missing, f"{len(missing)} numbers of stats.json nothing reads: {missing}"
+
+
+def test_the_check_of_unread_numbers_can_fail():
+    assert unread({"tom_he.share": 1, "nobody.reads.this": 2}, 'stat("tom_he.share")') == ["nobody.reads.this"]
+    assert unread({"tom_he.layer": 1}, 'head("tom_he")') == []
