@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup lint format test test-fast test-repeat bench bench-browser clean train claims artifacts stills site serve bundle
+.PHONY: setup lint format test test-fast test-repeat bench bench-browser clean train claims artifacts stills site pdf serve bundle
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -60,6 +60,12 @@ test-repeat: setup
 # artifact or a failing snippet stops the build); `make serve` previews it with live reload.
 site: setup
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
+	$(PY) -m build_site.pdf
+
+# The chapter on paper: site/attention.pdf (A4) and site/attention-letter.pdf (US Letter), printed
+# by headless Chromium from the built site (build_site/pdf.py) and linked from the chapter's first
+# lines. `make site` makes them (a step of it), so `make pdf` is the same build. SPROUT_SITE_URL=https://... names where the live figures are.
+pdf: site
 
 serve: setup
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve

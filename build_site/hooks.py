@@ -167,7 +167,19 @@ def on_page_content(html, page, config, files):
     return html
 
 
+# After the chapter's title, a paragraph that `make pdf` (build_site/pdf.py) fills with the links
+# to the printed chapter and their sizes; hidden and empty in a site built without them
+PDF_LINKS = '<p class="sprout-pdf-links" hidden></p>'
+
+
+def leave_room_for_pdf_links(output):
+    title_end = output.find("</h1>")
+    return output if title_end < 0 else output[: title_end + 5] + "\n" + PDF_LINKS + output[title_end + 5 :]
+
+
 def on_post_page(output, page, config):
+    if page.file.src_path == claims_check.CHAPTER_PAGE:
+        output = leave_room_for_pdf_links(output)
     output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
     output = render_math(output, page.file.src_path)
     found = OUTSIDE_ADDRESS.search(output)

@@ -1,0 +1,212 @@
+"""The chapter on paper: site/attention.pdf (A4) and site/attention-letter.pdf (US Letter), printed
+by headless Chromium from the built site, served here, and linked from the chapter's first lines.
+
+    python -m build_site.pdf [--site site] [--site-url URL] [--ready-seconds 60]
+
+The chapter's page is loaded as a reader's browser loads it, every widget and chart waited for,
+then rewritten for paper (build_site/pdf_figures.py: each chart as its still, each widget as a
+picture of its opening state with its caption, what a screen reader hears from it and its live
+address; build_site/pdf_page.py: quizzes, details, links, contents) and printed with the print
+stylesheet, twice per paper size: once to read where each heading lands, once with those page
+numbers in the contents. Each file is written whole or not at all; any request that leaves the
+local server, a page error, or a figure that cannot be drawn stops it in one line.
+"""
+
+import argparse
+import functools
+import html
+import http.server
+import os
+import re
+import sys
+import threading
+import time
+from pathlib import Path
+
+from build_site import pdf_contents, pdf_figures, pdf_page
+from sprout import atomic
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-sandbox"]
+PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US Letter")}
+# where the live figures are: the hosted site (mkdocs.yml's site_url, $SPROUT_SITE_URL or --site-url)
+UNKNOWN_SITE = "https://sprout.invalid/"
+SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
+MARGIN = {"top": "18mm", "bottom": "16mm", "left": "16mm", "right": "16mm"}
+HEADER = '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">{}</div>'
+FOOTER = (
+    '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">'
+    '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
+)
+# the paragraph after the chapter's title that build_site/hooks.py leaves for the links to the PDFs
+LINKS_PLACEHOLDER = re.compile(r'<p class="sprout-pdf-links"[^>]*>.*?</p>', re.DOTALL)
+
+
+class PdfError(Exception):
+    """What stopped the PDF, in one line."""
+
+
+def site_address(given):
+    if given:
+        return given.rstrip("/") + "/"
+    if os.environ.get("SPROUT_SITE_URL"):
+        return os.environ["SPROUT_SITE_URL"].rstrip("/") + "/"
+    found = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE)
+    return found[1].rstrip("/") + "/" if found else UNKNOWN_SITE
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a browser dropping a download it no longer needs: a broken pipe, not a fault worth a traceback
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def serve(folder):
+    """A local static server for `folder`, in a thread; -> the server."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def keep_local(context, base, outside):
+    """Every request that is not to the local server is refused and remembered."""
+
+    def route(request_route):
+        url = request_route.request.url
+        if url.startswith(base) or url.startswith(("data:", "blob:")):
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)
+
+
+def print_pdf(page, paper, title, outline=True):
+    return page.pdf(
+        format=paper,
+        print_background=True,
+        display_header_footer=True,
+        header_template=HEADER.format(html.escape(title)),
+        footer_template=FOOTER,
+        margin=MARGIN,
+        tagged=True,
+        outline=outline,
+    )
+
+
+def print_with_contents(page, paper, title, headings):
+    """Prints until the contents' page numbers are where the headings land (twice, as a rule)."""
+    pdf = print_pdf(page, paper, title)
+    for _ in range(3):
+        pages = pdf_contents.heading_pages(pdf, headings)
+        pdf_page.set_page_numbers(page, pages)
+        pdf = print_pdf(page, paper, title)
+        if pdf_contents.heading_pages(pdf, headings) == pages:
+            return pdf
+    raise PdfError(f"the contents' page numbers on {paper} did not settle after three prints")
+
+
+def print_chapter(site, address, ready_seconds):
+    """{file name: PDF bytes} for each paper size."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        raise PdfError(f"printing the chapter needs Chromium at {CHROMIUM} (set CHROMIUM=...)")
+    server = serve(site)
+    base = f"http://127.0.0.1:{server.server_port}/"
+    outside, errors = [], []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            context = browser.new_context(
+                viewport=SCREEN, device_scale_factor=2, color_scheme="light", reduced_motion="reduce"
+            )
+            keep_local(context, base, outside)
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(base + "index.html")
+            page.wait_for_function("() => document.documentElement.dataset.math === 'done'")
+            stop_if_anything_went_wrong(outside, errors)
+            page.evaluate("() => document.querySelectorAll('.sprout-part').forEach(p => p.classList.add('laid-out'))")
+            pdf_figures.wait_until_drawn(page, ready_seconds)
+            stop_if_anything_went_wrong(outside, errors)
+            pdf_figures.print_charts(page)
+            pdf_figures.print_widgets(page, address)
+            title = page.evaluate("() => document.querySelector('article h1').textContent.replace('¶', '').trim()")
+            headings = pdf_page.make_paper_page(page, address, f"{title} (Sprout)")
+            page.emulate_media(media="print")
+            printed = {name: print_with_contents(page, paper, title, headings) for name, (paper, _) in PAPERS.items()}
+            browser.close()
+    finally:
+        server.shutdown()
+    stop_if_anything_went_wrong(outside, errors)
+    return printed
+
+
+def stop_if_anything_went_wrong(outside, errors):
+    if outside:
+        raise PdfError(f"the page asked an outside address while printing: {outside[0]}")
+    if errors:
+        raise PdfError(f"the page failed while printing: {errors[0]}")
+
+
+def megabytes(size):
+    return f"{size / 1e6:.1f} MB"
+
+
+def link_the_pdfs(site, sizes):
+    """Fills the chapter's placeholder paragraph with a link to each PDF and its size."""
+    index = site / "index.html"
+    text = index.read_text(encoding="utf-8")
+    links = " · ".join(
+        f'<a href="{name}" download>{label} ({megabytes(sizes[name])})</a>' for name, (_, label) in PAPERS.items()
+    )
+    paragraph = f'<p class="sprout-pdf-links">Download this chapter as a PDF: {links}</p>'
+    if not LINKS_PLACEHOLDER.search(text):
+        raise PdfError(f"{index} has no paragraph for the PDF's links (build_site/hooks.py writes one)")
+    atomic.write_text(index, LINKS_PLACEHOLDER.sub(lambda _: paragraph, text, count=1))
+
+
+def make_pdfs(site, address, ready_seconds):
+    started = time.monotonic()
+    pdf_figures.check_stills(site)
+    printed = print_chapter(site, address, ready_seconds)
+    for name, pdf in printed.items():  # all printed first: a failure leaves the site's files as they were
+        atomic.write_bytes(site / name, pdf)
+    link_the_pdfs(site, {name: len(pdf) for name, pdf in printed.items()})
+    for name, pdf in printed.items():
+        pages = pdf_contents.page_count(pdf)
+        print(f"wrote {site / name}: {megabytes(len(pdf))}, {pages} pages")
+    print(f"printed in {time.monotonic() - started:.0f} s")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m build_site.pdf", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
+    parser.add_argument("--site-url", help="where the site is hosted, for the live figures' addresses")
+    parser.add_argument("--ready-seconds", type=float, default=60, help="how long a figure may take to draw")
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").exists():
+        print(f"error: {args.site / 'index.html'} is missing: build the site first (make site)", file=sys.stderr)
+        return 2
+    address = site_address(args.site_url)
+    if address == UNKNOWN_SITE:
+        print(f"note: no site_url in mkdocs.yml nor SPROUT_SITE_URL: the live figures point at {address}")
+    try:
+        make_pdfs(args.site, address, args.ready_seconds)
+    except (PdfError, pdf_figures.FigureError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
