@@ -31,7 +31,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-sandbox"]
 PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US Letter")}
 # where the live figures are: the hosted site (mkdocs.yml's site_url, $SPROUT_SITE_URL or --site-url)
-UNKNOWN_SITE = "https://sprout.invalid/"
+UNKNOWN_SITE = None  # not known: the live figures are named by their place in the chapter, with no QR code
 SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
 MARGIN = {"top": "18mm", "bottom": "16mm", "left": "16mm", "right": "16mm"}
 HEADER = '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">{}</div>'
@@ -198,8 +198,11 @@ def main(argv=None):
         print(f"error: {args.site / 'index.html'} is missing: build the site first (make site)", file=sys.stderr)
         return 2
     address = site_address(args.site_url)
-    if address == UNKNOWN_SITE:
-        print(f"note: no site_url in mkdocs.yml nor SPROUT_SITE_URL: the live figures point at {address}")
+    if address is UNKNOWN_SITE:
+        print(
+            "note: no site_url in mkdocs.yml nor SPROUT_SITE_URL: the live figures are named by their place "
+            "in the chapter's page, without an address or QR code"
+        )
     try:
         make_pdfs(args.site, address, args.ready_seconds)
     except (PdfError, pdf_figures.FigureError, ValueError) as error:

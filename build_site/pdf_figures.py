@@ -111,20 +111,28 @@ def widget_still(page, index, chapter_address):
     widget = page.locator(f'[data-print-index="{index}"]')
     tag = widget.evaluate("el => el.localName")
     spoken = widget.evaluate(SPOKEN)
-    address = f"{chapter_address}#{widget.evaluate(HEADING_ID)}"
+    anchor = widget.evaluate(HEADING_ID)
     picture = widget.screenshot(type="png", animations="disabled", caret="hide")
     caption = WIDGET_CAPTIONS[tag]
     alt = f"{caption} {spoken}".strip()
     summary = f'<p class="sprout-print-spoken">What a screen reader hears: {html.escape(spoken)}</p>' if spoken else ""
-    link = html.escape(address)
     return f"""<figure class="sprout-print-figure">
 <img class="sprout-print-shot" src="{data_url("image/png", picture)}" alt="{html.escape(alt)}">
 <figcaption>{html.escape(caption)}</figcaption>
 {summary}
-<p class="sprout-print-live"><img class="sprout-print-qr" src="{data_url("image/svg+xml", qr_svg(address).encode())}"
-  alt="QR code of the live figure's address, {link}">
-<span>The live figure: <a href="{link}">{link}</a></span></p>
+{live_address(chapter_address, anchor)}
 </figure>"""
+
+
+def live_address(chapter_address, anchor):
+    """Where the live figure is: its address as a link and a QR code where the hosted site is known,
+    else its place in the chapter's web page (a reader's own copy of the site has it there too)."""
+    if chapter_address is None:
+        return f'<p class="sprout-print-live"><span>The live figure: the chapter\'s web page, at #{html.escape(anchor)}</span></p>'
+    link = html.escape(f"{chapter_address}#{anchor}")
+    return f"""<p class="sprout-print-live"><img class="sprout-print-qr" src="{data_url("image/svg+xml", qr_svg(f"{chapter_address}#{anchor}").encode())}"
+  alt="QR code of the live figure's address, {link}">
+<span>The live figure: <a href="{link}">{link}</a></span></p>"""
 
 
 # Each chart shows its wide, light still, with the summary a screen reader gets as its alternative;

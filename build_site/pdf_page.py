@@ -112,7 +112,8 @@ def make_paper_page(page, chapter_address, title):
     page.evaluate(QUIZZES)
     page.evaluate(OPEN_DETAILS)
     page.evaluate(NAME_FIGURES)
-    page.evaluate(ABSOLUTE_LINKS, chapter_address)
+    if chapter_address is not None:  # else the site's own links stay as they are
+        page.evaluate(ABSOLUTE_LINKS, chapter_address)
     page.evaluate("title => { document.title = title; }", title)
     return page.evaluate(CONTENTS)
 
