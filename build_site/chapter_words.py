@@ -1,7 +1,7 @@
 """Words of the chapter's main text as the reader meets it, counted as `wc -w` counts (runs of
 non-space): the rendered page's article with its code and printed output; a formula counts as
 its TeX source (KaTeX's drawn copy would count every symbol); collapsed details, scripts,
-heading anchors and the snippets' download links are left out.
+heading anchors, the snippets' download links and the list of references are left out.
 
     .venv/bin/python -m build_site.chapter_words [site/index.html]
 
@@ -14,7 +14,8 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-LEFT_OUT = ("script", "style", ".headerlink", ".snippet-links")
+# the list of sources at the end is looked up, not read through: it counts as neither
+LEFT_OUT = ("script", "style", ".headerlink", ".snippet-links", "ol.references")
 
 
 def article_of(html):

@@ -111,7 +111,7 @@ CLAIMS = (
         "==",
         "circuit.heads",
         "induction heads whose keys read most from the previous-token head (weights)",
-        words="reads its keys most from",
+        words="each reads its keys most from that head",
     ),
     Claim(
         "circuit.k_composition.from_previous_token_head.lowest",
@@ -132,7 +132,7 @@ CLAIMS = (
         ">",
         "0.9 * circuit.induction_score.intact",
         "the induction heads' score without any other head of that layer, above 90% of intact",
-        words="any other head of layer",
+        words="without any other head of layer",
     ),
     Claim(
         "circuit.copying.eigen.lowest",

@@ -151,13 +151,6 @@ CLAIMS = (
     Claim(
         "repeat.gpt1_drilled.drop", "<", COPIES, "drilled gpt-1's loss drop on a repeat (nats)", words="Neither copies"
     ),
-    Claim(
-        "repeat.window_drilled.drop",
-        "<",
-        COPIES,
-        "drilled window network's loss drop on a repeat",
-        words="doesn't copy either",
-    ),
     Claim("probes.name.gpt1_drilled", "<", "probes.name.sprout", "made-up names over the probe stories, drilled gpt-1"),
     Claim(
         "probes.name.gpt1_drilled",

@@ -59,21 +59,21 @@ CLAIMS = (
         "<",
         "0.75 * ablation.intact.name_probe",
         "made-up names copied without the best induction head alone: a fall by more than a quarter",
-        words="and the made-up names fall from",
+        words="and the made-up names fall to",
     ),
     Claim(
         "ablation.induction_heads.repeat_second",
         ">",
         "4 * ablation.controls.repeat_loss.highest",
         "loss on the repeat without the induction heads, over four times any control draw's",
-        words="leave the repeat's loss at",
+        words="no control draw takes the repeat's loss past",
     ),
     Claim(
         "ablation.induction_heads.name_probe",
         "<",
         0.1,
         "made-up names copied without the induction heads (removed together)",
-        words="and the made-up names fall to",
+        words="take the repeat's loss to",
     ),
     Claim(
         "ablation.induction_heads.repeat_advantage_kept",
@@ -92,7 +92,7 @@ CLAIMS = (
         ">",
         "ablation.controls.loss_generated.highest",
         "general damage without the induction heads, more than any control draw's",
-        words="They do some general damage too",
+        words="Their general damage is smaller but real",
     ),
     Claim(
         "ablation.previous_token_head.repeat_second",
@@ -136,7 +136,7 @@ CLAIMS = (
         "<",
         "ablation.tom_head.same_layer.pronoun_probe.lowest",
         "P(right pronoun) without the Tom head, below every other head of its layer",
-        words="below every other head of its layer",
+        words="at least without any other head of its layer",
     ),
     Claim(
         "ablation.tom_head.pronoun_ratio",
