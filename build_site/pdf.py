@@ -24,9 +24,8 @@ import time
 from pathlib import Path
 
 from build_site import pdf_contents, pdf_figures, pdf_page
-from sprout import atomic
+from sprout import atomic, folders
 
-ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-sandbox"]
 PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US Letter")}
@@ -52,7 +51,7 @@ def site_address(given):
         return given.rstrip("/") + "/"
     if os.environ.get("SPROUT_SITE_URL"):
         return os.environ["SPROUT_SITE_URL"].rstrip("/") + "/"
-    found = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE)
+    found = re.search(r"^site_url:\s*(\S+)", (folders.REPOSITORY / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE)
     return found[1].rstrip("/") + "/" if found else UNKNOWN_SITE
 
 
@@ -190,7 +189,7 @@ def make_pdfs(site, address, ready_seconds):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m build_site.pdf", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default: site/)")
+    parser.add_argument("--site", type=Path, default=folders.REPOSITORY / "site", help="the built site (default: site/)")
     parser.add_argument("--site-url", help="where the site is hosted, for the live figures' addresses")
     parser.add_argument("--ready-seconds", type=float, default=60, help="how long a figure may take to draw")
     args = parser.parse_args(argv)

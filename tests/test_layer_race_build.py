@@ -94,7 +94,11 @@ def test_the_record_gives_stats_a_schema_valid_table_and_figure(record_file):
     assert table["runs"][2]["previous_token_score"] == [0.9] * 3
     assert table["runs"][4]["drop_window"] == [0, 100] and table["runs"][4]["confirmed"] is False
     lines = [trace for trace in figure.data if trace.mode == "lines"]
-    assert len(lines) == 6 and sum(bool(t.showlegend) for t in lines) == 3  # one legend entry per depth
+    # each run twice: its loss (top) and its induction score (bottom); one legend entry per depth
+    assert len(lines) == 12 and sum(bool(t.showlegend) for t in lines) == 3
+    assert [t.y for t in lines if t.yaxis == "y2"][2] == (0.0, 0.35, 0.7)
+    drops = [trace for trace in figure.data if trace.mode == "markers"]
+    assert {t.x[0] for t in drops} == {r["drop_step"] for r in table["runs"] if r["drop_step"] is not None}
     assert sorted(shape.y0 for shape in figure.layout.shapes) == [round(PLATEAU / 2, 4), PLATEAU]
 
 

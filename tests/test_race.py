@@ -17,6 +17,7 @@ def run(step, tokens, mix):
 def test_what_a_model_read_is_summed_over_its_stages():
     two = {**run(300, 3000, {"generated": 1.0}), "earlier_stages": [run(100, 1000, {"copy": 1.0})]}
     assert race.trained_on("m", two) == {
+        "trained_on.m.first_copy_scored": 1.0,  # the last stage with drills scored every first copy
         "trained_on.m.copy_drills": 1,
         "trained_on.m.echo_drills": 0,
         "trained_on.m.steps": 400,

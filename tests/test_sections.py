@@ -81,18 +81,20 @@ def reader_text():
     return "\n".join(parts)
 
 
-def read_by_prose_loops(text):
-    """Keys the prose builds in a loop: {% for kind in (...) %} ... "prefix." ~ kind ~ ".suffix"."""
+def read_by_prose_loops(text, keys):
+    """Keys the prose builds in a loop ({% for kind in ... %} ... "prefix." ~ kind ~ ".suffix"):
+    every key that the name's two ends and one part between them make."""
     found = set()
-    for kinds, body in re.findall(r"\{%-? for kind in \(([^)]*)\) %\}(.*?)\{%-? endfor %\}", text, re.DOTALL):
-        for prefix, suffix in re.findall(r'"([\w.]*)" ~ kind ~ "([\w.]*)"', body):
-            found |= {f"{prefix}{kind}{suffix}" for kind in re.findall(r'"(\w+)"', kinds)}
+    for var, body in re.findall(r"\{%-? for (\w+) in .*?%\}(.*?)\{%-? endfor %\}", text, re.DOTALL):
+        for prefix, suffix in re.findall(rf'"([\w.]*)" ~ {var} ~ "([\w.]*)"', body):
+            made = re.compile(re.escape(prefix) + r"[^.]+" + re.escape(suffix) + "$")
+            found |= {key for key in keys if made.match(key)}
     return found
 
 
 def unread(stats, text):
     claimed = {k for c in CLAIMS for k in c.numbers()}
-    looped = read_by_prose_loops(text)
+    looped = read_by_prose_loops(text, stats)
 
     def read(key):
         head_of = key.rsplit(".", 1)[0] if key.endswith((".layer", ".head")) else None

@@ -7,7 +7,8 @@ drawn from what it read. sprout.chapter.numbers.measure_chapter is a loop over S
 artifacts build draws and writes each section's figures and files.
 
 How to add to the chapter (each touches one section module and the prose only):
-- a number: return it from the section's `measure` under one of its prefixes, and print it in
+- a number: return it from the section's `measure` under one of its prefixes, list it in the
+  section's `publishes` (stats.json holds only what something reads), and print it in
   docs/index.md with stat("key", "fmt");
 - a claim: add a Claim to the section's `claims`, with the threshold beside it and `words`, a
   short quote of the sentence it backs (the site's build checks the claim holds and finds the
@@ -42,16 +43,27 @@ class Section:
     claims: tuple = ()
     figures: Callable = field(default=lambda reading: [])  # Reading -> [Figure]
     data_files: Callable = field(default=lambda reading: {})  # Reading -> {path under docs/artifacts: data}
+    # the numbers it writes to stats.json, the ones the prose, a claim, a widget or a test reads:
+    # dotted names where "*" stands for one part ("repeat.*.drop"); None: every number it returns
+    publishes: tuple | None = None
 
     def owns(self, key):
         return any(key == p or key.startswith(p + ".") for p in self.prefixes)
 
+    def published(self, key):
+        return self.publishes is None or any(_matches(pattern, key) for pattern in self.publishes)
+
     def checked(self, numbers):
-        """numbers, or SectionError naming the first key outside the section's prefixes."""
+        """The numbers it publishes, or SectionError naming the first key outside its prefixes."""
         for key in numbers:
             if not self.owns(key):
                 raise SectionError(f"section {self.name!r} returned {key!r}, outside its prefixes {self.prefixes}")
-        return numbers
+        return {key: value for key, value in numbers.items() if self.published(key)}
+
+
+def _matches(pattern, key):
+    parts, wanted = key.split("."), pattern.split(".")
+    return len(parts) == len(wanted) and all(w in ("*", p) for w, p in zip(wanted, parts))
 
 
 def _overlap(a, b):

@@ -107,6 +107,24 @@ CLAIMS = (
     ),
 )
 
+PUBLISHES = (
+    "heads.*.*",
+    "heads_on_repeats.previous_token.score",
+    "heads_on_repeats.first_token_argmax.score",
+    "baselines.margin",
+    "baselines.induction.called_heads",
+    "baselines.induction.untrained_seeds",
+    "baselines.induction.untrained_mean",
+    "baselines.induction.untrained_std",
+    "baselines.induction.shuffled_best",
+    "baselines.previous_token.untrained_mean",
+    "baselines.previous_token.untrained_std",
+    "baselines.previous_token.shuffled_best",
+    "baselines.previous_token.shuffled_best_head",
+    "baselines.first_token.untrained_mean",
+    "baselines.first_token.untrained_std",
+)
+
 SECTION = Section(
     name="all_heads",
     heading="All 48 heads",
@@ -115,4 +133,5 @@ SECTION = Section(
     claims=CLAIMS,
     figures=figures,
     data_files=data_files,
+    publishes=PUBLISHES,
 )

@@ -155,6 +155,23 @@ def data_files(reading):
     return {"circuit.json": report(reading)}
 
 
+PUBLISHES = (
+    "circuit.heads",
+    "circuit.induction_score.intact",
+    "circuit.induction_score.without_previous_token_head",
+    "circuit.induction_score.without_layer_mates.lowest",
+    "circuit.k_composition.*",
+    "circuit.k_composition.*.*",
+    "circuit.copying.top_k",
+    "circuit.copying.top_k_chance",
+    "circuit.copying.eigen.*",
+    "circuit.copying.untrained_eigen.*",
+    "circuit.copying.eigen_embedding.*",
+    "circuit.copying.mean_raise.*",
+    "circuit.copying.top_k_share.*",
+    "circuit.copying.untrained_mean_raise.highest",
+)
+
 SECTION = Section(
     name="circuit",
     heading="The note and the copy",
@@ -162,4 +179,5 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,
+    publishes=PUBLISHES,
 )

@@ -90,6 +90,19 @@ CLAIMS = (
     *loss_order("tinystories_validation", on_validation=True),
 )
 
+PUBLISHES = (
+    "loss.heldout_stories",
+    "loss.*.*",
+    "e_loss.*.*",
+    "parameters.*",
+    "training_tokens.*",
+    "training_seconds.window",
+    "training_seconds.gpt1",
+    "training_seconds.sprout",
+    "training_seconds.gpt1_drilled",
+    "training_seconds.window_drilled",
+)
+
 SECTION = Section(
     name="one_layer",
     heading="What one attention layer buys",
@@ -98,4 +111,5 @@ SECTION = Section(
     claims=CLAIMS,
     figures=lambda reading: [Figure("model_losses", "loss_figure", (table(reading),))],
     data_files=lambda reading: {"models.json": table(reading)},
+    publishes=PUBLISHES,
 )

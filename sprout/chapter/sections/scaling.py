@@ -52,6 +52,14 @@ CLAIMS = (
     ),
 )
 
+PUBLISHES = (
+    "f1.unscaled_std_at_64",
+    "f1.qk_gain_init",
+    "f1.qk_norm_std",
+    "f1.qk_norm_gains_per_layer",
+    "f1.heads_per_layer",
+)
+
 SECTION = Section(
     name="scaling",
     heading="Why divide by the square root of d",
@@ -59,4 +67,5 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     figures=lambda reading: [Figure("f1_dot_product_spread", "f1_figure", (spread(reading),))],
+    publishes=PUBLISHES,
 )

@@ -168,6 +168,22 @@ CLAIMS = (
     ),
 )
 
+PUBLISHES = (
+    "tom_he.*",
+    "first_token.*",
+    "probes.stories",
+    "probes.pronoun.*",
+    "probes.first_token_argmax.*",
+    "pronoun_kinds.stories",
+    "pronoun_kinds.*.tom_head.right",
+    "pronoun_kinds.*.best.right",
+    "pronoun_kinds.*.guess.right",
+    "pronoun_kinds.best.*",
+    "pronoun_kinds.last_name_head.*",
+    "pronoun_kinds.first_name_head.*",
+    "pronoun_kinds.tom_head.last_name",
+)
+
 SECTION = Section(
     name="where_sprout_looks",
     heading="Where Sprout looks",
@@ -181,4 +197,5 @@ SECTION = Section(
     ),
     measure=measure,
     claims=CLAIMS,
+    publishes=PUBLISHES,
 )

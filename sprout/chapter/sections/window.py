@@ -34,6 +34,11 @@ def data_files(reading):
     return {f"examples/{example_id}.json": record for example_id, (record, _) in reading.examples.items()}
 
 
+PUBLISHES = (
+    "examples.count",
+    "mia_doll.object_recall.*",
+)
+
 SECTION = Section(
     name="window",
     heading="The window is too narrow",
@@ -41,4 +46,5 @@ SECTION = Section(
     measure=measure,
     figures=figures,
     data_files=data_files,
+    publishes=PUBLISHES,
 )
