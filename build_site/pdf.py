@@ -51,7 +51,9 @@ def site_address(given):
         return given.rstrip("/") + "/"
     if os.environ.get("SPROUT_SITE_URL"):
         return os.environ["SPROUT_SITE_URL"].rstrip("/") + "/"
-    found = re.search(r"^site_url:\s*(\S+)", (folders.REPOSITORY / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE)
+    found = re.search(
+        r"^site_url:\s*(\S+)", (folders.REPOSITORY / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE
+    )
     return found[1].rstrip("/") + "/" if found else UNKNOWN_SITE
 
 
@@ -189,7 +191,9 @@ def make_pdfs(site, address, ready_seconds):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m build_site.pdf", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--site", type=Path, default=folders.REPOSITORY / "site", help="the built site (default: site/)")
+    parser.add_argument(
+        "--site", type=Path, default=folders.REPOSITORY / "site", help="the built site (default: site/)"
+    )
     parser.add_argument("--site-url", help="where the site is hosted, for the live figures' addresses")
     parser.add_argument("--ready-seconds", type=float, default=60, help="how long a figure may take to draw")
     args = parser.parse_args(argv)
