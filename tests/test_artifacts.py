@@ -179,9 +179,9 @@ def test_last_bit_differences_of_another_cpu_do_not_reach_the_bytes(
 ):
     """Float64 kernels of two CPUs differ by about 1e-16 of a value; a nudge a thousand times
     larger leaves every file as it was (float32's own rounding step, 6e-8, would not)."""
-    from sprout.chapter import numbers
+    from sprout.chapter import reading
 
-    monkeypatch.setattr(numbers, "in_float64", nudged_in_float64(1e-13))
+    monkeypatch.setattr(reading, "in_float64", nudged_in_float64(1e-13))
     out = tmp_path / "artifacts"
     assert build(checkpoints, out, examples_file) == 0
     nudged, before = snapshot(out), snapshot(built)
@@ -382,7 +382,8 @@ def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_
 
     assert build(checkpoints, out, examples_file, "--cache", str(cache), "--seed", "1") == 0
     again = computed(capsys.readouterr().err)
-    assert {"measurements", "dot_product_spread"} <= set(again)  # the baselines are measured with the rest
+    # what the seed reaches: the repeats (so the heads' scores, the baselines and the curves) and F1's draw
+    assert {"head_scores", "baselines", "induction_curves", "dot_product_spread"} <= set(again)
     assert "examples" not in again, "the example files do not read the seed"
 
     changed = tmp_path / "checkpoints"
@@ -392,7 +393,7 @@ def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_
         model.blocks[0].attn.proj.weight.mul_(0.5)
     save_checkpoint(changed / "sprout", model, tok, training)
     assert build(changed, out, examples_file, "--cache", str(cache), "--seed", "1") == 0
-    assert {"examples", "measurements"} <= set(computed(capsys.readouterr().err))
+    assert {"examples", "head_scores", "heldout_losses"} <= set(computed(capsys.readouterr().err))
 
 
 @pytest.fixture(scope="module")

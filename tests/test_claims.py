@@ -131,7 +131,7 @@ def test_sprout_claims_prints_every_verdict_and_probe(measured, capsys):
 
 
 def test_the_artifacts_removed_the_same_induction_heads_with_the_same_result(measured):
-    together = measured.removals["together"]
+    together = measured.reading.removals["together"]
     stored = artifact("ablations.json")["together"]
 
     def heads(result):

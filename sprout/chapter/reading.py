@@ -68,10 +68,11 @@ class Reading:
         return measurements.make_repeats(self.tokenizer, self.seed)
 
     def kept(self, name, code, compute, *key, publish=False):
-        """cache.get keyed by the checkpoints, the seed, `key` and the source of `code`, the module
-        that computes it, or a tuple of such names (with every project module they import)."""
+        """cache.get keyed by the checkpoints, `key` (what else it reads: texts, corpus, seed) and
+        the source of `code`, the module that computes it, or a tuple of such names (with every
+        project module they import)."""
         modules = (code,) if isinstance(code, str) else code
-        return self.cache.get(name, compute, self.loaded.sha, self.seed, *key, code_version(*modules), publish=publish)
+        return self.cache.get(name, compute, self.loaded.sha, *key, code_version(*modules), publish=publish)
 
     # ---- results several sections read
 
@@ -99,6 +100,7 @@ class Reading:
                 "untrained_sprout": head_scores(untrained_like(sprout, self.seed), self.repeats, self.tokenized),
             },
             self.texts,
+            self.seed,
             publish=True,
         )
 
@@ -111,6 +113,7 @@ class Reading:
             "sprout.chapter.baselines",
             lambda: baselines.baselines(sprout, self.repeats, self.tokenized, self.heads["sprout"], self.seed),
             self.texts,
+            self.seed,
             publish=True,
         )
 
@@ -147,7 +150,7 @@ class Reading:
                 "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
             }
 
-        return self.kept("induction_curves", "sprout.chapter.measurements", compute, publish=True)
+        return self.kept("induction_curves", "sprout.chapter.measurements", compute, self.seed, publish=True)
 
     @cached_property
     def tom(self):
@@ -232,6 +235,7 @@ class Reading:
             lambda: race.race_stats(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
             self.loaded.control_sha,
             self.texts,
+            self.seed,
             publish=True,
         )
 

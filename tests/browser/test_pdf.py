@@ -8,6 +8,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -15,7 +17,6 @@ import numpy as np
 import pytest
 from conftest import CHROMIUM
 
-from build_site import pdf
 from build_site.macros import format_number
 from build_site.pdf_contents import heading_pages
 from build_site.pdf_figures import WIDGET_CAPTIONS
@@ -31,6 +32,14 @@ SITE_URL = "https://sprout.example/"
 FORMATS = ("pct", "pct0", "pct2", "f1", "f2", "f3", "int", "millions", "minutes")
 
 
+def make_pdf(*args):
+    """`python -m build_site.pdf ...` as a reader runs it: its own process, so that its Playwright
+    never meets the one the browser tests' session holds."""
+    return subprocess.run(
+        [sys.executable, "-m", "build_site.pdf", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+
+
 def linked_copy(site, folder):
     """The built site, its files hard-linked: printing writes new files, the session's site stays as built."""
     shutil.copytree(site, folder, copy_function=os.link)
@@ -42,7 +51,8 @@ def printed(built_site_folder, tmp_path_factory):
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path_factory.mktemp("printed") / "site")
-    assert pdf.main(["--site", str(site), "--site-url", SITE_URL]) == 0
+    made = make_pdf("--site", str(site), "--site-url", SITE_URL)
+    assert made.returncode == 0, made.stderr[-2000:]
     return site
 
 
@@ -217,20 +227,20 @@ def test_letter_paper_and_the_chapters_links_with_their_sizes(printed):
     "remove, named",
     [("artifacts/examples/mia_doll.json", "sprout-window"), ("stills/model_losses-wide-light.svg", "model_losses")],
 )
-def test_a_figure_that_cannot_be_drawn_stops_it_in_one_line(built_site_folder, tmp_path, capsys, remove, named):
+def test_a_figure_that_cannot_be_drawn_stops_it_in_one_line(built_site_folder, tmp_path, remove, named):
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path / "site")
     (site / remove).unlink()
     page_before = (site / "index.html").read_text(encoding="utf-8")
-    assert pdf.main(["--site", str(site), "--site-url", SITE_URL, "--ready-seconds", "30"]) == 2
-    error = capsys.readouterr().err.strip()
-    assert len(error.splitlines()) == 1 and named in error
+    made = make_pdf("--site", str(site), "--site-url", SITE_URL, "--ready-seconds", "30")
+    error = made.stderr.strip()
+    assert made.returncode == 2 and len(error.splitlines()) == 1 and named in error, error
     assert not list(site.glob("*.pdf")) and not list(site.glob(".attention*"))
     assert (site / "index.html").read_text(encoding="utf-8") == page_before
 
 
-def test_a_request_outside_the_site_or_a_widget_never_ready_stops_it(built_site_folder, tmp_path, capsys):
+def test_a_request_outside_the_site_or_a_widget_never_ready_stops_it(built_site_folder, tmp_path):
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path / "site")
@@ -239,11 +249,10 @@ def test_a_request_outside_the_site_or_a_widget_never_ready_stops_it(built_site_
     asking = page.replace(policy, '<link rel="stylesheet" href="https://fonts.example.com/sans.css">', 1)
     (site / "index.html").unlink()  # a new file: the session's site keeps its own
     (site / "index.html").write_text(asking, encoding="utf-8")
-    assert pdf.main(["--site", str(site), "--site-url", SITE_URL]) == 2
-    assert "outside address" in capsys.readouterr().err and not list(site.glob("*.pdf"))
+    made = make_pdf("--site", str(site), "--site-url", SITE_URL)
+    assert made.returncode == 2 and "outside address" in made.stderr and not list(site.glob("*.pdf"))
     (site / "index.html").unlink()
     (site / "index.html").write_text(page, encoding="utf-8")
-    (site / "assets" / "sprout" / "sprout-mask.js").unlink()  # W4 is never defined, so never ready
-    assert pdf.main(["--site", str(site), "--site-url", SITE_URL, "--ready-seconds", "3"]) == 2
-    error = capsys.readouterr().err.strip()
-    assert error == "error: sprout-mask did not become ready within 3 s"
+    (site / "assets" / "sprout" / "mask" / "sprout-mask.js").unlink()  # W4 is never defined, so never ready
+    made = make_pdf("--site", str(site), "--site-url", SITE_URL, "--ready-seconds", "3")
+    assert made.returncode == 2 and made.stderr.strip() == "error: sprout-mask did not become ready within 3 s"

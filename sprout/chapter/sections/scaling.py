@@ -12,6 +12,7 @@ def spread(reading):
         "dot_product_spread",
         "sprout.chapter.dot_products",
         lambda: dot_products.spread_of_dot_products(seed=reading.seed, qk_gain=cfg.qk_gain_init, head_dim=cfg.head_dim),
+        reading.seed,
         cfg.qk_gain_init,
         cfg.head_dim,
     )
