@@ -9,10 +9,12 @@ from pathlib import Path
 from build_artifacts.pipeline import DEFAULT_CHECKPOINTS, DEFAULT_OUT, Options, build
 from build_artifacts.snapshots import SnapshotError
 from sprout import folders
+from sprout.analysis.circuits import UnknownHeadError
 from sprout.cache import PublishedError
 from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
 from sprout.chapter.layer_race import LayerRaceError
 from sprout.chapter.removals import ControlError
+from sprout.chapter.sections import SectionError
 from sprout.checkpoint import CheckpointError
 from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
 
@@ -87,6 +89,8 @@ def main(argv=None):
         SnapshotError,
         LayerRaceError,
         PublishedError,
+        SectionError,
+        UnknownHeadError,
         FileNotFoundError,
     ) as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)

@@ -114,7 +114,10 @@ def together(model, tokenizer, checkpoint_sha, heads, others, published, cache, 
     is kept while its key matches (cache.kept_in)."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
     means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
-    sets, controls, notes = matched_together_sets(heads, others, seed)
+    try:
+        sets, controls, notes = matched_together_sets(heads, others, seed)
+    except ValueError as error:  # no control can be drawn: the removal table would have no control row
+        raise removals.ControlError(str(error)) from None
     key = digest(means_key, "together", sets, controls, [keys[m.name] for m in measures if m.name != VALIDATION])
 
     def compute(_):
