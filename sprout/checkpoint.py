@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import torch
+from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
 from . import atomic
@@ -67,7 +68,10 @@ def load_checkpoint(folder, device="cpu"):
     weights = folder / "model.safetensors"
     if not weights.exists():
         raise CheckpointError(f"missing {weights}")
-    tensors = load_file(str(weights))
+    try:
+        tensors = load_file(str(weights))
+    except SafetensorError as e:  # cut short or garbled: the header or the data do not add up
+        raise CheckpointError(f"{weights} is not a readable safetensors file ({e})") from None
     model = build_model(cfg)
     expected = {k: tuple(v.shape) for k, v in model.state_dict().items()}
     found = {k: tuple(v.shape) for k, v in tensors.items()}

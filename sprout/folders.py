@@ -1,6 +1,6 @@
 """The project's folders, named once.
 
-Only the entry points read them: the `sprout` command (cli.py) and its --tinystories option
+Only the entry points read them: the `sprout` command (cli/) and its --tinystories option
 (corpus/tinystories_option.py), the notebook views (notebook/), the two builds (build_artifacts,
 build_site) and the benchmarks. The library takes every folder as an argument, so that a test, a
 rebuild elsewhere or a reader's own checkpoint passes its own; tests/test_contracts.py holds it to

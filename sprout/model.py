@@ -22,6 +22,9 @@ class _ArchitectureConfig:
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float) if f.type is float else f.type):
                 raise ValueError(f"{self.kind} config: {f.name} = {value!r} should be {f.type.__name__}")
+            # every field is a size, a count or a gain: a positive (finite) number
+            if not (math.isfinite(value) and value > 0):
+                raise ValueError(f"{self.kind} config: {f.name} = {value!r} should be above 0")
 
     def to_dict(self):
         return {"kind": self.kind, **asdict(self)}

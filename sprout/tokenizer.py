@@ -64,7 +64,14 @@ class Tokenizer:
             path = path / "tokenizer.json"
         if not path.exists():
             raise FileNotFoundError(f"no tokenizer at {path}")
-        return cls(HFTokenizer.from_file(str(path)))
+        try:
+            hf = HFTokenizer.from_file(str(path))
+        except Exception as e:  # the tokenizers library raises a bare Exception for any bad file
+            raise ValueError(f"{path} is not a tokenizer file ({e})") from None
+        try:
+            return cls(hf)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
 
     def save(self, path):
         path = Path(path)

@@ -1,5 +1,7 @@
 import dataclasses
+import io
 import json
+import shutil
 import subprocess
 import sys
 
@@ -167,3 +169,127 @@ def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer):
     assert main([*common, "--resume", "--steps", "4"]) == 0
     info = json.loads((tmp_path / "run" / "training.json").read_text())
     assert info["step"] == 4 and info["recipe"]["steps"] == 4
+
+
+# ---- every bad input one line: broken checkpoints, tokenizers, texts and sampling options -------
+
+
+def broken_copy(checkpoint, folder, file, change):
+    """A copy of the checkpoint with one file changed: `change(bytes) -> bytes`."""
+    shutil.copytree(checkpoint, folder)
+    path = folder / file
+    path.write_bytes(change(path.read_bytes()))
+    return folder
+
+
+def with_config(**fields):
+    return lambda raw: json.dumps({**json.loads(raw), **fields}).encode()
+
+
+BROKEN_CHECKPOINTS = {
+    # name: (file, change, the words the one line must hold)
+    "weights cut short": ("model.safetensors", lambda b: b[: len(b) // 2], "is not a readable safetensors file"),
+    "weights cut in the header": ("model.safetensors", lambda b: b[:12], "is not a readable safetensors file"),
+    "weights garbled": ("model.safetensors", lambda b: bytes(255 - x for x in b), "is not a readable safetensors"),
+    "weights empty": ("model.safetensors", lambda b: b"", "is not a readable safetensors file"),
+    "config not JSON": ("config.json", lambda b: b"{context: 512", "config.json is not valid JSON"),
+    "config a list": ("config.json", lambda b: b"[1, 2]", "config.json"),
+    "negative context": ("config.json", with_config(context=-5), "context = -5 should be above 0"),
+    "no layers": ("config.json", with_config(n_layer=0), "n_layer = 0 should be above 0"),
+    "gain not a number": (
+        "config.json",
+        lambda b: b.replace(b'"qk_gain_init": 2.0', b'"qk_gain_init": NaN'),
+        "qk_gain_init = nan should be above 0",
+    ),
+    "context a string": ("config.json", with_config(context="512"), "context = '512' should be int"),
+    "tokenizer not JSON": ("tokenizer.json", lambda b: b"not json", "tokenizer.json is not a tokenizer file"),
+    "tokenizer {}": ("tokenizer.json", lambda b: b"{}", "tokenizer.json is not a tokenizer file"),
+    "tokenizer cut short": ("tokenizer.json", lambda b: b[: len(b) // 3], "tokenizer.json is not a tokenizer file"),
+    "tokenizer without its start mark": (
+        "tokenizer.json",
+        lambda b: b.replace(b"<|start|>", b"<|begin|>"),
+        "tokenizer.json: tokenizer has no start mark",
+    ),
+}
+
+
+@pytest.mark.parametrize("command", [["attend", "{ck}", "Tom saw Mia."], ["generate", "{ck}", "Tom", "--tokens", "2"]])
+@pytest.mark.parametrize("broken", BROKEN_CHECKPOINTS)
+def test_a_broken_checkpoint_is_one_line_naming_the_file(checkpoint, tmp_path, capsys, broken, command):
+    file, change, words = BROKEN_CHECKPOINTS[broken]
+    folder = broken_copy(checkpoint, tmp_path / "broken", file, change)
+    assert main([part.format(ck=folder) for part in command]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"sprout {command[0]}: error: ") and captured.err.count("\n") == 1, captured.err
+    assert words in captured.err, captured.err
+
+
+BAD_TEXTS = {
+    # name: (text, the one line)
+    "empty": ("", "the text is empty"),
+    "spaces": (" \n\t ", "the text is empty"),
+    "zero-width characters": ("\u200b\u200c\u200d\ufeff", "the text is empty"),
+    "a lone surrogate": ("Tom \ud83d waved.", "the text is not valid UTF-8: a lone surrogate U+D83D at character 4"),
+}
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_text_that_cannot_be_read_is_one_line(checkpoint, capsys, bad):
+    text, words = BAD_TEXTS[bad]
+    assert main(["attend", str(checkpoint), text]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and words in captured.err, captured.err
+
+
+@pytest.mark.parametrize(
+    "command, stdin, words",
+    [
+        (["attend", "{ck}", b"Tom saw \xff Mia."], None, "the text is not valid UTF-8: byte 0xff at character 8"),
+        (["attend", "{ck}", "-"], b"Tom saw \xc3( Mia.", "the text on stdin is not valid UTF-8: byte 0xc3 at byte 8"),
+        (["generate", "{ck}", b"Once \xfe", "--tokens", "2"], None, "the prompt is not valid UTF-8: byte 0xfe at"),
+    ],
+)
+def test_undecodable_bytes_are_named_as_such(checkpoint, command, stdin, words):
+    argv = [part.format(ck=checkpoint).encode() if isinstance(part, str) else part for part in command]
+    done = subprocess.run(
+        [sys.executable.encode(), b"-m", b"sprout", *argv], input=stdin, capture_output=True, timeout=120
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 1 and done.stdout == b"" and err.count("\n") == 1 and words in err, err
+
+
+def test_a_text_read_from_stdin_is_the_same_text(checkpoint, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("Tom saw Mia. He waved.".encode())))
+    assert main(["attend", str(checkpoint), "-"]) == 0
+    from_stdin = json.loads(capsys.readouterr().out)
+    assert main(["attend", str(checkpoint), "Tom saw Mia. He waved."]) == 0
+    assert json.loads(capsys.readouterr().out) == from_stdin
+
+
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("--tokens", "0", "argument --tokens: 0 is below 1, the least it can be"),
+        ("--tokens", "-1", "argument --tokens: -1 is below 1"),
+        ("--tokens", "many", "argument --tokens: 'many' is not a whole number"),
+        ("--temperature", "-1", "argument --temperature: -1 is below 0, the least it can be"),
+        ("--temperature", "nan", "argument --temperature: 'nan' is not a finite number"),
+        ("--temperature", "inf", "argument --temperature: 'inf' is not a finite number"),
+        ("--temperature", "warm", "argument --temperature: 'warm' is not a number"),
+        ("--top-k", "0", "argument --top-k: 0 is below 1"),
+        ("--top-k", "-3", "argument --top-k: -3 is below 1"),
+    ],
+)
+def test_sampling_options_out_of_range_are_refused_before_loading(tmp_path, capsys, option, value, words):
+    with pytest.raises(SystemExit) as done:
+        main(["generate", str(tmp_path / "not-loaded"), "Tom", f"{option}={value}"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.count("\n") == 1 and words in err, err
+
+
+def test_sampling_at_the_edges_of_the_range_works(checkpoint, capsys):
+    assert main(["generate", str(checkpoint), "Tom", "--tokens", "1", "--temperature", "0", "--top-k", "1"]) == 0
+    greedy = capsys.readouterr().out
+    assert main(["generate", str(checkpoint), "Tom", "--tokens", "1", "--temperature", "0", "--seed", "7"]) == 0
+    assert capsys.readouterr().out == greedy and greedy.startswith("Tom")

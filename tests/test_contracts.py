@@ -151,7 +151,7 @@ def test_a_manifest_of_another_format_or_broken_is_one_line_naming_it(tmp_path):
 # The project's folders are named once, in sprout/folders.py, and read only by the entry points;
 # the library takes folders as arguments (and never finds the repository by climbing from itself).
 FOLDERS_MODULE = "sprout/folders.py"
-ENTRY_POINTS = ("sprout/cli.py", "sprout/__main__.py", "sprout/corpus/tinystories_option.py", "sprout/notebook/")
+ENTRY_POINTS = ("sprout/cli/", "sprout/__main__.py", "sprout/corpus/tinystories_option.py", "sprout/notebook/")
 PROJECT_FOLDERS = ("build_artifacts", "docs", "site_assets")
 CLIMBING = re.compile(r"parents\[|\.parent\.parent")
 

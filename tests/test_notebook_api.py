@@ -85,10 +85,22 @@ def test_gpt1_is_one_block_of_four_heads_and_cut_at_its_own_context():
     assert 'whole="gpt-1"' in story(SHORT, checkpoint="gpt1").html
 
 
-@pytest.mark.parametrize("text", ["", "   \n\t "])
-def test_an_empty_text_is_refused(text):
-    with pytest.raises(ViewError, match=r"^the text is empty"):
-        explorer(text)
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", r"^the text is empty"),
+        ("   \n\t ", r"^the text is empty"),
+        ("\u200b\u200d \ufeff\u2060", r"^the text is empty"),  # zero-width characters only
+        ("Tom saw \ud800 Mia.", r"^the text is not valid UTF-8: a lone surrogate U\+D800 at character 8 "),
+        ("Tom\udcff", r"^the text is not valid UTF-8: byte 0xff at character 3 cannot be decoded$"),
+        (b"Tom saw Mia.", r"^the text must be a string, not bytes$"),
+        (None, r"^the text must be a string, not NoneType$"),
+    ],
+)
+def test_a_text_that_cannot_be_read_is_refused_in_one_line(text, message):
+    for view in (explorer, heads, story):
+        with pytest.raises(ViewError, match=message):
+            view(text)
 
 
 def test_a_text_too_long_is_refused_when_cutting_is_not_allowed():

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from ..chapter.examples import Example, TokenizedExample
+from ..texts import TextError, check_text, is_blank
 from .checkpoints import ViewError
 
 STORY_ID = "story"  # the one story a view holds; the widgets name their story by an id
@@ -18,9 +19,11 @@ class Reading:
 def read_text(text, checkpoint, title="Your text", cut=True):
     """The text tokenised for `checkpoint`; a text over its context is cut to fit (and the
     Reading says where), or with cut=False refused with that same sentence."""
-    if not isinstance(text, str):
-        raise ViewError(f"the text must be a string, not {type(text).__name__}")
-    if not text.strip():
+    try:
+        check_text(text)
+    except TextError as e:
+        raise ViewError(str(e)) from None
+    if is_blank(text):
         raise ViewError("the text is empty: give the view at least one word to read")
     tokenizer, context = checkpoint.tokenizer, checkpoint.context
     ids = tokenizer.encode(text)
