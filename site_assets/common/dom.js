@@ -71,9 +71,9 @@ export function shadowFrame(host, css) {
   return frame;
 }
 
-/** Show `message` in a widget's error line (`role=alert`) and mark the host with `error`. */
+/** Show `message` in a widget's error line (`role=alert`) and in the host's `error` attribute. */
 export function showErrorLine(host, line, message) {
   line.hidden = false;
   line.textContent = message;
-  host.setAttribute('error', '');
+  host.setAttribute('error', message);
 }

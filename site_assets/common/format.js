@@ -1,4 +1,4 @@
-// Numbers, tokens and CSV lines as readers see them, and the ranking the readouts name.
+// Numbers, tokens, sentences and CSV lines as readers see them, and the ranking the readouts name.
 
 export function formatPercent(weight) {
   return `${(weight * 100).toFixed(1)}%`;
@@ -35,4 +35,18 @@ export function csvLine(values) {
 /** "mia_doll" -> "mia doll": a stand-in for an example's title until its file is loaded. */
 export function humanize(id) {
   return id.replace(/_/g, ' ');
+}
+
+/** The text as one sentence: a capital first letter and one full stop (or ? or !) at its end,
+ * however the parts it was made of ended ("could not start: Failed to fetch." stays one stop). */
+export function sentence(text) {
+  const trimmed = String(text).trim();
+  const ended = /[.!?…]["'’”)]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return ended.charAt(0).toUpperCase() + ended.slice(1);
+}
+
+/** True when the text shows nothing: only spaces, line breaks and invisible format characters
+ * (zero-width spaces and joiners, the byte-order mark), as sprout/texts.py's is_blank. */
+export function isBlank(text) {
+  return /^[\s\p{Cf}]*$/u.test(text);
 }

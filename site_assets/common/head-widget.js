@@ -7,7 +7,7 @@ import { humanize } from './format.js';
 import { listOf } from './attributes.js';
 import { exampleUrl, inlineExample, loadExample } from './examples.js';
 import { documentParsed, whenVisible } from './load.js';
-import { hashWriter, parseHashState, scrollIntoViewSettled } from './url-state.js';
+import { hashWriter, outOfRangeSentence, parseHashState, scrollIntoViewSettled } from './url-state.js';
 
 /** W2 and W5 tell each other which head (and example) a reader picked. */
 export const HEAD_SELECT = 'sprout-head-select';
@@ -23,7 +23,8 @@ export const HEAD_SELECT = 'sprout-head-select';
  * names (null when malformed) and the text that records a state (null: nothing to record yet).
  *
  * A subclass calls startSelection() from connected() and fills in: initialState(),
- * exampleFolder(), setExample(data, name) (starting with takeExample), render() (shows
+ * exampleFolder(), linkRanges(data) (the lowest and highest number a permalink may give, by
+ * name), setExample(data, name) (starting with takeExample), render() (shows
  * `state`, ending with writeHash()), userSet(change, announce) (a reader's change) and
  * headSelectChange(detail) (the change another widget's pick makes here).
  */
@@ -95,13 +96,33 @@ export class HeadWidget extends SproutElement {
     if (!this.examples.includes(wanted.example)) this.examples.push(wanted.example);
     this.wake?.();
     const exampleChanges = wanted.example !== this.state.example;
+    this.fromLink = { ...wanted }; // checked against the story once it is here
     this.takeState(wanted);
     if (load) {
       this.fillExampleSelect(); // names the wanted story at once, while it loads
       if (exampleChanges) this.show(wanted.example);
-      else this.render();
+      else {
+        this.noteLink();
+        this.render();
+      }
     }
     if (scroll) scrollIntoViewSettled(this);
+  }
+
+  /** The last permalink's numbers the story shown does not have: one line naming them (the
+   * nearest are shown), or no line when it had them all. */
+  noteLink() {
+    const wanted = this.fromLink;
+    if (!wanted || !this.data || this.dataName !== wanted.example) return;
+    this.fromLink = null;
+    const said = outOfRangeSentence(wanted, this.linkRanges(this.data));
+    if (!this.linkNote) {
+      this.linkNote = el('p', 'link-note');
+      this.linkNote.setAttribute('role', 'status');
+      this.ui.error.before(this.linkNote);
+    }
+    this.linkNote.hidden = !said;
+    this.linkNote.textContent = said ?? '';
   }
 
   /** A permalink's state becomes the selection. */
@@ -160,6 +181,7 @@ export class HeadWidget extends SproutElement {
     this.dataName = name;
     this.ui.error.hidden = true;
     this.removeAttribute('error');
+    this.noteLink();
     for (const option of this.ui.example.options) {
       if (option.value === name && data.title) option.textContent = data.title;
     }

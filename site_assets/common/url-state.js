@@ -85,6 +85,28 @@ export function parseSlashState(text, count) {
   return { example, numbers };
 }
 
+/** ["a"] -> "a"; ["a", "b", "c"] -> "a, b and c". */
+function joinAnd(items) {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * What a permalink asked for beyond what the story has, in one sentence (null when nothing):
+ * `wanted` holds its numbers ({ layer: 99999, head: 2 }), `ranges` the lowest and highest of each
+ * ({ layer: [1, 8], head: [1, 6] }); the widget shows the nearest, and the sentence says which.
+ */
+export function outOfRangeSentence(wanted, ranges) {
+  const beyond = Object.entries(ranges).filter(
+    ([name, [low, high]]) => Number.isInteger(wanted[name]) && (wanted[name] < low || wanted[name] > high),
+  );
+  if (!beyond.length) return null;
+  const named = beyond.map(
+    ([name, [low, high]]) => `${name} ${wanted[name]} is out of range (${low} to ${high})`,
+  );
+  const shown = beyond.map(([name, [low, high]]) => `${name} ${Math.min(high, Math.max(low, wanted[name]))}`);
+  return `In this link, ${joinAnd(named)}, so ${joinAnd(shown)} ${beyond.length === 1 ? 'is' : 'are'} shown.`;
+}
+
 const USER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'];
 
 /**

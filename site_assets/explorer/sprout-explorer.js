@@ -107,6 +107,10 @@ export class SproutExplorer extends HeadWidget {
     };
   }
 
+  linkRanges({ maps }) {
+    return { layer: [1, maps.layers], head: [1, maps.heads], token: [0, maps.T - 1] };
+  }
+
   // --- loading -----------------------------------------------------------------------------
 
   exampleFolder() {

@@ -178,7 +178,7 @@ class SproutFigure extends HTMLElement {
     if (this.still)
       this.still.after(message); // the still remains: it shows the chart all the same
     else this.replaceChildren(message);
-    this.setAttribute('error', '');
+    this.setAttribute('error', text);
   }
 
   name() {

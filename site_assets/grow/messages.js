@@ -1,5 +1,6 @@
 // <sprout-grow>: what each worker's messages do to the race (worker.js lists them). Each toy
 // has one worker; a message from a toy the race no longer has (after Start or Reset) is dropped.
+import { sentence } from '../common/format.js';
 import { divergedSentence, outcomeSentence } from './text.js';
 
 const ON = {
@@ -53,7 +54,9 @@ const ON = {
   error(grow, model, { message }) {
     grow.stopRace();
     grow.setState('failed');
-    grow.lines.showMessage(`The race stopped: ${message}. Press Reset to try again.`);
+    const said = sentence(`The race stopped: ${message}`);
+    grow.lines.showMessage(`${said} Press Reset to try again.`);
+    grow.setAttribute('error', said);
   },
 };
 

@@ -2,6 +2,8 @@
 // reader presses Start and terminated by Reset or by the next Start (the last request wins; a
 // race's messages reach the page only while it is the current race, so two never mix).
 
+import { startModuleWorker } from '../common/worker.js';
+
 const VENDOR = new URL('../../vendor/tfjs/', import.meta.url);
 export const TFJS_URLS = {
   bundle: new URL('tfjs-train.mjs', VENDOR).href,
@@ -39,7 +41,7 @@ export class GrowRace {
     for (const layers of this.layers) {
       let worker;
       try {
-        worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+        worker = startModuleWorker(new URL('./worker.js', import.meta.url));
       } catch (err) {
         this.fail(layers, `the training worker could not start: ${err.message}`);
         return;

@@ -9,7 +9,8 @@
 // seed (default 0), layers ("1,2" or "1,2,3"), hash (permalink key, default "grow"; "off").
 // Deep link: #grow=<seed>/<layers joined by "-">, e.g. #grow=3/1-2-3 (sets the fields; the race
 // starts only when the reader presses Start). TensorFlow.js is fetched only then.
-// Host: ready (spec read), error; data-state idle|loading|running|paused|finished|diverged|
+// Host: ready (spec read), error (its value the message: the race's file unread, the race stopped,
+// or a browser that cannot train); data-state idle|loading|running|paused|finished|diverged|
 // failed|unsupported; data-step (steps done by the slowest model); data-phase-<layers> (its
 // phase change step, once it comes); data-speeds ("1:14.20 2:9.10": each model's training steps a
 // second lately); data-held (paused, and every worker has stopped between two steps);
@@ -85,7 +86,10 @@ class SproutGrow extends SproutElement {
       .then(() => {
         if (signal.aborted || !this.race) return;
         this.link = hashState(this, 'grow', (text) => this.useHash(text), signal);
-        if (unsupported) this.lines.showMessage(unsupported);
+        if (unsupported) {
+          this.lines.showMessage(unsupported);
+          this.setAttribute('error', unsupported);
+        }
         this.setState(unsupported ? 'unsupported' : this.state);
         this.render();
         this.setAttribute('ready', '');
@@ -142,6 +146,7 @@ class SproutGrow extends SproutElement {
       return;
     }
     this.lines.hideMessage();
+    this.removeAttribute('error');
     this.stopRace(); // the last request wins
     delete this.dataset.held;
     this.settings = checked;
@@ -224,6 +229,7 @@ class SproutGrow extends SproutElement {
     this.session = null;
     this.clearRace();
     this.lines.hideMessage();
+    if (this.state !== 'unsupported') this.removeAttribute('error');
     this.setState('idle');
     this.lines.announce('');
     this.render();

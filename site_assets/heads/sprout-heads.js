@@ -199,6 +199,10 @@ export class SproutHeads extends HeadWidget {
     return `${this.base()}examples/`;
   }
 
+  linkRanges({ maps }) {
+    return { layer: [1, maps.layers], head: [1, maps.heads] };
+  }
+
   setExample(data, name) {
     this.takeExample(data, name);
     if (this.scoresError) this.showError(this.scoresError); // a story loading does not mend the scores

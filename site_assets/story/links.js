@@ -34,7 +34,11 @@ export class StoryLinks {
     this.hash.cancel();
   }
 
-  /** Put the story, selection and heads off into the URL hash; `copy`: also show and copy the link. */
+  /**
+   * Put the story, selection and heads off into the URL hash, and into the link box when it is
+   * shown; `copy`: also show the box and copy the link. A story that cannot be shared takes the
+   * previous story's link out of both, so that neither reopens another story.
+   */
   async share(copy) {
     const story = this.story;
     if (!story.result || !story.selectionNow) return;
@@ -43,9 +47,10 @@ export class StoryLinks {
       const value = await encodeShare({ text: story.text, ...story.selectionNow, offSegment });
       this.written = value;
       this.hash.write(HASH_KEY, value);
+      const url = new URL(location.href);
+      url.hash = `${HASH_KEY}=${value}`;
+      if (!story.ui.link.hidden) story.ui.link.value = url.href;
       if (copy) {
-        const url = new URL(location.href);
-        url.hash = `${HASH_KEY}=${value}`;
         story.ui.link.hidden = false;
         story.ui.link.value = url.href;
         story.ui.link.select();
@@ -55,8 +60,17 @@ export class StoryLinks {
         );
       }
     } catch (err) {
+      this.forget();
       if (copy) story.setStatus(err.message);
     }
+  }
+
+  /** No link for the story shown: the box is emptied and hidden, the address loses its story. */
+  forget() {
+    this.written = undefined;
+    this.hash.write(HASH_KEY, null);
+    this.story.ui.link.value = '';
+    this.story.ui.link.hidden = true;
   }
 
   /** The URL hash's story, if it names one: a shared story, or a "try it" link. */

@@ -2,6 +2,9 @@
 // once, and runs where the last request wins. Every request gets a number; an answer to an older
 // one is never shown (its story with every head on is still kept: a later answer may rely on it).
 
+import { sentence } from '../common/format.js';
+import { startModuleWorker } from '../common/worker.js';
+
 const VENDOR = new URL('../../vendor/', import.meta.url);
 export const RUNTIME_INFO = new URL('onnxruntime/runtime.json', VENDOR);
 
@@ -25,15 +28,19 @@ export class StoryRunner {
       let worker;
       try {
         if (typeof WebAssembly !== 'object') throw new Error('this browser cannot run WebAssembly');
-        worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+        worker = startModuleWorker(new URL('./worker.js', import.meta.url));
       } catch (err) {
-        reject(new Error(`The model cannot run here: ${err.message}.`, { cause: err }));
+        reject(new Error(sentence(`The model cannot run here: ${err.message}`), { cause: err }));
         return;
       }
       this.worker = worker;
       worker.onerror = (event) => {
         event.preventDefault?.();
-        reject(new Error(`The model's runtime failed to start${event.message ? `: ${event.message}` : ''}.`));
+        reject(
+          new Error(
+            sentence(`The model's runtime failed to start${event.message ? `: ${event.message}` : ''}`),
+          ),
+        );
       };
       worker.onmessage = (event) => {
         const m = event.data;
@@ -43,7 +50,8 @@ export class StoryRunner {
           this.switches = m.switches;
           worker.onmessage = (e) => this.onMessage(e.data);
           resolve(this);
-        } else if (m.type === 'error') reject(new Error(`The model could not be loaded: ${m.message}`));
+        } else if (m.type === 'error')
+          reject(new Error(sentence(`The model could not be loaded: ${m.message}`)));
       };
       const vendor = (path) => new URL(path, VENDOR).href;
       worker.postMessage({

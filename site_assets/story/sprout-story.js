@@ -18,19 +18,23 @@
 import { unpackAttention } from '../common/attention-data.js';
 import { clampInt } from '../common/attributes.js';
 import { define, SproutElement } from '../common/element.js';
+import { isBlank, sentence } from '../common/format.js';
 import { fetchJson, whenVisible } from '../common/load.js';
-import { START_GLYPH } from './core.js';
 import { RUNTIME_INFO, StoryRunner } from './runner.js';
 import { formatOffSegment } from '../heads/off.js';
 import { Gpt1Comparison } from './gpt1.js';
 import { SurpriseView } from './surprise.js';
 import { STORY_NAME, TEMPLATE, storyParts } from './template.js';
-import { describeCount, downloadSentence, formatBytes, headScoresOf, summaryOf } from './text.js';
+import { analysedSentence, downloadSentence, formatBytes, headScoresOf, summaryOf } from './text.js';
 import { renderGuesses, renderKinds } from './guesses.js';
 import { StoryHeadsOff } from './heads-off.js';
 import { StoryLinks } from './links.js';
 import '../explorer/sprout-explorer.js';
 import '../heads/sprout-heads.js';
+
+// the page's widgets that show the example stories (not the ones inside this block's shadow root)
+const OTHER_FIGURES = 'sprout-explorer, sprout-heads, sprout-window';
+const OTHERS_STILL_WORK = 'The example stories on this page still work.';
 
 export class SproutStory extends SproutElement {
   build() {
@@ -107,11 +111,10 @@ export class SproutStory extends SproutElement {
         this.runtime || fetchJson(RUNTIME_INFO),
       ]);
       this.ui.size.textContent = downloadSentence(this.info, this.runtime);
+      this.setAttribute('ready', '');
     } catch (err) {
       this.ui.size.textContent = '';
-      this.fail(
-        `The model is not available on this site (${err.message}). The example stories above still work.`,
-      );
+      this.fail(`The model is not available on this site (${err.message}).`);
     }
   }
 
@@ -129,7 +132,7 @@ export class SproutStory extends SproutElement {
     this.pendingSelection = null;
     this.ui.offer.hidden = true;
     this.clearError();
-    if (!text.trim()) {
+    if (isBlank(text)) {
       this.setStatus('Type or paste a story first, then press Analyse.');
       this.ui.text.focus();
       return;
@@ -167,7 +170,7 @@ export class SproutStory extends SproutElement {
       this.ui.progress.hidden = true;
       this.removeAttribute('busy');
       this.setStatus('');
-      this.fail(`${err.message} The example stories above still work.`);
+      this.fail(err.message);
       return;
     }
     if (answer.kind === 'stale') return; // a newer request is on its way
@@ -200,10 +203,7 @@ export class SproutStory extends SproutElement {
       worker: switched ? switched.seconds.total + (fresh ? intact.seconds.total : 0) : intact.seconds.total,
     };
     this.showComparison();
-    this.setStatus(
-      `${intact.truncated ? 'The first 511 tokens' : `All ${intact.T - 1} tokens`} after ${START_GLYPH} analysed ` +
-        `in ${seconds.toFixed(1)} s${switched ? ` with ${describeCount(switched.off)} off` : ''}.`,
-    );
+    this.setStatus(analysedSentence(intact, seconds, switched?.off));
     this.ui.share.disabled = false;
     this.setAttribute('analysed', '');
     this.setAttribute('data-heads-off', formatOffSegment(switched?.off ?? []) || 'none');
@@ -281,10 +281,14 @@ export class SproutStory extends SproutElement {
     this.ui.status.textContent = text;
   }
 
+  /** One line in the block and in the host's `error` attribute; on the chapter's page it adds that
+   * the other figures, which need no model, still work (a page elsewhere may have none). */
   fail(message) {
+    const text = sentence(message);
+    const others = document.querySelector(OTHER_FIGURES) ? ` ${OTHERS_STILL_WORK}` : '';
     this.ui.error.hidden = false;
-    this.ui.error.textContent = message;
-    this.setAttribute('error', '');
+    this.ui.error.textContent = `${text}${others}`;
+    this.setAttribute('error', text);
   }
 
   failSwitches(message) {

@@ -4,6 +4,8 @@ Fixtures:
 - `serve(folder)`: base URL of a new static server for that folder;
 - `widget_root`: a server where /assets/ is site_assets/, /artifacts/ is docs/artifacts/ and
   /pages/ is tests/browser/pages/ (the widgets' plain test pages);
+- `widget_host`: a server laid out as the built site's assets/ and artifacts/ (the widgets, the
+  libraries they load, the data), without building it;
 - `built_site`: the site built once per session by `mkdocs build --strict` (in
   `built_site_folder`) and served;
 - `browse`: a fresh page that records console errors, every request and every breach of the
@@ -147,6 +149,31 @@ def widget_root(serve, tmp_path_factory):
     (root / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
     (root / "pages").symlink_to(ROOT / "tests" / "browser" / "pages")
     return serve(root)
+
+
+@pytest.fixture(scope="session")
+def widget_host_folder(tmp_path_factory):
+    """The two folders a page elsewhere loads the widgets from, laid out as the built site has
+    them and without building it: /assets/sprout/ is site_assets/, /assets/vendor/ the runtime,
+    the tokenizer library, TensorFlow.js and Plotly (as the build copies them), /artifacts/ is
+    docs/artifacts/."""
+    from build_site import hooks, tfjs
+
+    root = tmp_path_factory.mktemp("widget-host")
+    vendor = root / "assets" / "vendor"
+    vendor.mkdir(parents=True)
+    (root / "assets" / "sprout").symlink_to(ROOT / "site_assets")
+    hooks.copy_runtime(vendor)
+    tfjs.copy_tfjs(vendor)
+    (vendor / "plotly-cartesian.min.js").write_text(hooks.local_plotly_js(hooks.PLOTLY_CARTESIAN), encoding="utf-8")
+    (root / "artifacts").symlink_to(ROOT / "docs" / "artifacts")
+    return root
+
+
+@pytest.fixture(scope="session")
+def widget_host(serve, widget_host_folder):
+    """Base URL of widget_host_folder, served with `Access-Control-Allow-Origin: *`."""
+    return serve(widget_host_folder)
 
 
 @pytest.fixture(scope="session")

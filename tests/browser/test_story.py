@@ -257,7 +257,7 @@ def test_without_webassembly_an_alert_and_the_examples_still_work(browse, built_
     shadow(page, "button.analyse").click()
     alert = shadow(page, ".story-error[role=alert]")
     alert.wait_for()
-    assert "cannot run" in alert.inner_text() and "example stories above still work" in alert.inner_text()
+    assert "cannot run" in alert.inner_text() and "example stories on this page still work" in alert.inner_text()
     explorer = page.locator("article > sprout-explorer, article sprout-explorer").first
     explorer.scroll_into_view_if_needed()
     page.wait_for_function("() => document.querySelector('sprout-explorer').hasAttribute('ready')")

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 
 import { changeSentence } from '../../story/change.js';
 import {
+  analysedSentence,
   describeCount,
   downloadSentence,
   formatBytes,
@@ -86,5 +87,24 @@ test('the summary names the heads off, or says that every head is off', () => {
   assert.match(
     summaryOf(intact, { off: all, losses: switched.losses }, 4),
     /^All 4 heads are off: every attention layer adds only its heads' average outputs, so Sprout guesses/,
+  );
+});
+
+test('the status after a run agrees in number with its count of tokens', () => {
+  assert.equal(analysedSentence({ truncated: false, T: 2 }, 0.42), 'The 1 token after ◆ analysed in 0.4 s.');
+  assert.equal(
+    analysedSentence({ truncated: false, T: 13 }, 1.25),
+    'All 12 tokens after ◆ analysed in 1.3 s.',
+  );
+  assert.equal(
+    analysedSentence({ truncated: true, T: 512 }, 3, [[5, 4]]),
+    'The first 511 tokens after ◆ analysed in 3.0 s with 1 head off.',
+  );
+  assert.equal(
+    analysedSentence({ truncated: false, T: 3 }, 0.1, [
+      [5, 4],
+      [5, 6],
+    ]),
+    'All 2 tokens after ◆ analysed in 0.1 s with 2 heads off.',
   );
 });
