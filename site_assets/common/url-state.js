@@ -46,7 +46,9 @@ export function hashWriter(delay = 250) {
       clearTimeout(timer);
       timer = setTimeout(() => {
         const hash = withHashKey(location.hash, key, value);
-        if (hash !== location.hash) history.replaceState(history.state, '', hash);
+        // an empty URL would keep the old hash: no key left means the address without one
+        if (hash !== location.hash)
+          history.replaceState(history.state, '', hash || `${location.pathname}${location.search}`);
       }, delay);
     },
     cancel() {
