@@ -32,3 +32,6 @@ def test_what_a_score_is_on_a_text_names_its_count_or_why_there_is_none():
     assert by_name["previous_token"].about_text(repeating) == (
         "mean weight on the token just before, over the text's 6 tokens after ◆"
     )
+    assert by_name["previous_token"].about_text([0, 5], "your story") == (
+        "mean weight on the token just before, over your story's 1 token after ◆"
+    )

@@ -52,7 +52,12 @@ export function downloadSentence(info, runtime) {
 const STORY = 'your story';
 
 function fill(template, n) {
-  return template.replace('{n}', String(n)).replace('{text}', STORY);
+  // one token: "1 token", and the verb after it agrees ("that repeats"), as detectors.py writes it
+  const agreed =
+    n === 1
+      ? template.replace('{n} tokens', '{n} token').replace(' that repeat ', ' that repeats ')
+      : template;
+  return agreed.replace('{n}', String(n)).replace('{text}', STORY);
 }
 
 /** A detector's name at the start of a line: "Previous-token". */

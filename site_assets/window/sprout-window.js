@@ -222,7 +222,7 @@ export class SproutWindow extends SproutElement {
     const seen = this.example.tokens.slice(first, cursor).map(displayToken).join(' ');
     const gone = first;
     this.ui.status.textContent =
-      `The window network sees ${cursor - first} tokens: ${seen}. ` +
+      `The window network sees ${cursor - first === 1 ? '1 token' : `${cursor - first} tokens`}: ${seen}. ` +
       (gone
         ? `The ${gone} earlier token${gone === 1 ? ' is' : 's are'} invisible to it; ${this.getAttribute('whole') || 'Sprout'} sees all ${cursor}.`
         : 'Nothing has left its window yet.');

@@ -52,7 +52,10 @@ class Detector:
         n = self.count(ids)
         if not n:
             return f"none: {self.none.format(text=text)}"
-        return f"{self.measures}, over {self.rows.format(n=n, text=text)}"
+        rows = self.rows
+        if n == 1:  # "1 token", and the verb after it agrees ("that repeats")
+            rows = rows.replace("{n} tokens", "{n} token").replace(" that repeat ", " that repeats ")
+        return f"{self.measures}, over {rows.format(n=n, text=text)}"
 
 
 def _by_position(function):

@@ -108,3 +108,19 @@ test('the status after a run agrees in number with its count of tokens', () => {
     'All 2 tokens after ◆ analysed in 0.1 s with 2 heads off.',
   );
 });
+
+test("a kind's score over one token says '1 token', its verb agreeing", async () => {
+  const { DETECTORS } = await import('../../common/detectors.js');
+  const { kindText } = await import('../../story/text.js');
+  const byName = Object.fromEntries(DETECTORS.map((d) => [d.name, d]));
+  assert.match(kindText(byName.previous_token, 1), /over your story's 1 token after ◆$/);
+  assert.match(kindText(byName.previous_token, 2), /over your story's 2 tokens after ◆$/);
+  assert.match(
+    kindText(byName.induction, 1),
+    /over the 1 token of your story that repeats an earlier stretch$/,
+  );
+  assert.match(
+    kindText(byName.induction, 3),
+    /over the 3 tokens of your story that repeat an earlier stretch$/,
+  );
+});
