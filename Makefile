@@ -11,7 +11,7 @@ setup: system-packages environment
 # where missing (as root, or through sudo without a password), otherwise one line naming the
 # apt-get command (scripts/system_packages.py)
 system-packages:
-	$(PYTHON) scripts/system_packages.py install
+	@$(PYTHON) scripts/system_packages.py install
 
 # the virtual environment and node_modules only: what `make lint` and `make test-fast` need
 environment: $(VENV)/.installed node_modules/.installed
