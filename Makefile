@@ -1,11 +1,20 @@
-# make setup: a virtual environment with everything; make test: the whole suite.
+# make setup: what Debian must provide, then a virtual environment with everything; make test: the whole suite.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup lint format test test-fast test-repeat bench bench-browser clean train claims artifacts stills site pdf serve bundle
+.PHONY: setup system-packages environment lint format test test-fast test-repeat bench bench-browser clean train claims artifacts stills site pdf serve bundle
 
-setup: $(VENV)/.installed node_modules/.installed
+setup: system-packages environment
+
+# Chromium, Firefox ESR, WebKitGTK's driver, Xvfb, Node and python3-venv from Debian: installed
+# where missing (as root, or through sudo without a password), otherwise one line naming the
+# apt-get command (scripts/system_packages.py)
+system-packages:
+	@$(PYTHON) scripts/system_packages.py install
+
+# the virtual environment and node_modules only: what `make lint` and `make test-fast` need
+environment: $(VENV)/.installed node_modules/.installed
 
 # torch first and pinned: an unpinned torch pulled in by another package would be a CUDA build
 $(VENV)/.installed: pyproject.toml
@@ -24,24 +33,26 @@ node_modules/.installed: package.json package-lock.json
 # Ruff (lint, format) for Python; Prettier and ESLint for JavaScript; import-linter for the
 # rooms of sprout/ (the contracts in pyproject.toml). `make format` rewrites what they flag.
 JS_FILES := "site_assets/**/*.{js,mjs,css}" "build_site/*.cjs" sprout/notebook/entry.js eslint.config.mjs
-lint: setup
+lint: environment
 	$(VENV)/bin/ruff check --no-cache --quiet --output-format concise .
 	$(VENV)/bin/ruff format --no-cache --quiet --check .
 	npx --no-install prettier --check --log-level warn $(JS_FILES)
 	npx --no-install eslint --format unix .
 	$(VENV)/bin/lint-imports --no-cache
 
-format: setup
+format: environment
 	$(VENV)/bin/ruff check --quiet --fix .
 	$(VENV)/bin/ruff format --quiet .
 	npx --no-install prettier --write --log-level warn $(JS_FILES)
 
+# Without the browsers it stops at `setup`, naming the apt-get command: the browser tests never
+# skip for want of them (tests/browser/conftest.py fails them with the same line)
 test: setup lint
 	node --test site_assets/tests/
 	$(PY) -m pytest -q
 
-# The quick loop while working: no training, no artifact or site build, no browser
-test-fast: setup lint
+# The quick loop while working: no training, no artifact or site build, no browser (none needed)
+test-fast: environment lint
 	node --test site_assets/tests/
 	$(PY) -m pytest -q -m "not slow and not browser"
 
@@ -67,10 +78,10 @@ site: setup
 # lines. `make site` makes them (a step of it), so `make pdf` is the same build. SPROUT_SITE_URL=https://... names where the live figures are.
 pdf: site
 
-serve: setup
+serve: environment
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs serve
 
-bench: setup
+bench: environment
 	$(PY) -m sprout bench --config sprout --compile
 
 # The in-browser model's load and time-to-view (about 4 minutes), written to test-output/story_benchmark.json,
@@ -86,12 +97,12 @@ clean:
 
 # The published recipes, stage by stage, from sprout/training/recipes/*.toml (about 1 h 30 min on 2 CPU
 # cores; see build_artifacts/checkpoints/MODEL_CARD.md). Interrupted stages resume where they stopped.
-train: setup
+train: environment
 	$(PY) -m sprout train --recipe sprout --publish build_artifacts/checkpoints/sprout
 	$(PY) -m sprout train --recipe gpt1 --publish build_artifacts/checkpoints/gpt1
 	$(PY) -m sprout train --recipe window --publish build_artifacts/checkpoints/window
 
-claims: setup
+claims: environment
 	$(PY) -m sprout claims
 
 # The site's data (docs/artifacts) from the published checkpoints (a missing one stops it with the

@@ -25,8 +25,7 @@ NODE_MODULES = folders.NODE_MODULES
 KATEX = NODE_MODULES / "katex" / "dist"
 PLOTLY_CARTESIAN = NODE_MODULES / "plotly.js-cartesian-dist-min" / "plotly-cartesian.min.js"
 # the formulas arrive typeset (build_site/math.py runs katex.js under node): the pages need only
-# KaTeX's styles and fonts
-KATEX_FILES = ["katex.min.css"]
+# KaTeX's styles and fonts (copy_vendor)
 # onnxruntime-web's WebAssembly build (one thread: no cross-origin isolation needed) and the
 # tokenizer library, for "Try your own story"; fetched only when a reader asks
 ORT = NODE_MODULES / "onnxruntime-web" / "dist"
@@ -89,13 +88,28 @@ def add_figure_data(site):
         page.write_text(text.replace("</body>", tag + "</body>", 1), encoding="utf-8")
 
 
+# In katex.min.css each face lists woff2, then woff and ttf fallbacks: a font URL and its format()
+FONT_SOURCE = re.compile(r'url\((fonts/[^)]+)\) format\("([a-z0-9]+)"\)')
+
+
+def woff2_only(css):
+    """KaTeX's styles naming only the woff2 fonts the site ships (every browser that runs the
+    widgets reads woff2): a link checker would report the woff and ttf fallbacks as missing."""
+    trimmed = re.sub(r',url\(fonts/[^)]+\) format\("(?:woff|truetype)"\)', "", css)
+    for url, kind in FONT_SOURCE.findall(trimmed):
+        if kind != "woff2" or not (KATEX / url).exists():
+            raise PluginError(f"katex.min.css names {url} ({kind}), which the site does not ship")
+    if trimmed.count("@font-face") != len(FONT_SOURCE.findall(trimmed)):
+        raise PluginError("katex.min.css has a font face without a woff2 source: check its @font-face rules")
+    return trimmed
+
+
 def copy_vendor(site):
     vendor = site / "assets" / "vendor"
-    for name in KATEX_FILES:
-        (vendor / "katex" / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(KATEX / name, vendor / "katex" / name)
-    (vendor / "katex" / "fonts").mkdir(exist_ok=True)
-    for font in (KATEX / "fonts").glob("*.woff2"):  # every browser that runs the widgets reads woff2
+    (vendor / "katex" / "fonts").mkdir(parents=True, exist_ok=True)
+    css = (KATEX / "katex.min.css").read_text(encoding="utf-8")
+    (vendor / "katex" / "katex.min.css").write_text(woff2_only(css), encoding="utf-8")
+    for font in (KATEX / "fonts").glob("*.woff2"):
         shutil.copy2(font, vendor / "katex" / "fonts" / font.name)
     (vendor / "plotly-cartesian.min.js").write_text(local_plotly_js(PLOTLY_CARTESIAN), encoding="utf-8")
     copy_runtime(vendor)

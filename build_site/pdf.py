@@ -29,7 +29,7 @@ from sprout import atomic, folders
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-sandbox"]
 PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US Letter")}
-# where the live figures are: the hosted site (mkdocs.yml's site_url, $SPROUT_SITE_URL or --site-url)
+# where the live figures are: the hosted site (--site-url, $SPROUT_SITE_URL or mkdocs.yml's site_url)
 UNKNOWN_SITE = None  # not known: the live figures are named by their place in the chapter, with no QR code
 SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
 MARGIN = {"top": "18mm", "bottom": "16mm", "left": "16mm", "right": "16mm"}
@@ -46,14 +46,18 @@ class PdfError(Exception):
     """What stopped the PDF, in one line."""
 
 
-def site_address(given):
+# the address mkdocs.yml's site_url (from $SPROUT_SITE_URL) gave the built chapter
+CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)"')
+
+
+def site_address(given, site):
+    """Where the site is hosted: --site-url, else $SPROUT_SITE_URL, else the address the built
+    site was made for (its chapter's canonical link), else UNKNOWN_SITE."""
     if given:
         return given.rstrip("/") + "/"
     if os.environ.get("SPROUT_SITE_URL"):
         return os.environ["SPROUT_SITE_URL"].rstrip("/") + "/"
-    found = re.search(
-        r"^site_url:\s*(\S+)", (folders.REPOSITORY / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE
-    )
+    found = CANONICAL.search((site / "index.html").read_text(encoding="utf-8"))
     return found[1].rstrip("/") + "/" if found else UNKNOWN_SITE
 
 
@@ -200,10 +204,10 @@ def main(argv=None):
     if not (args.site / "index.html").exists():
         print(f"error: {args.site / 'index.html'} is missing: build the site first (make site)", file=sys.stderr)
         return 2
-    address = site_address(args.site_url)
+    address = site_address(args.site_url, args.site)
     if address is UNKNOWN_SITE:
         print(
-            "note: no site_url in mkdocs.yml nor SPROUT_SITE_URL: the live figures are named by their place "
+            "note: no SPROUT_SITE_URL (nor site_url in mkdocs.yml): the live figures are named by their place "
             "in the chapter's page, without an address or QR code"
         )
     try:

@@ -15,6 +15,7 @@ Fixtures:
 
 import functools
 import http.server
+import importlib.util
 import os
 import re
 import shutil
@@ -44,6 +45,40 @@ try:  # Playwright drives Chromium only: test_engines.py runs without it
     from playwright import sync_api as playwright_api
 except ModuleNotFoundError:
     playwright_api = None
+
+_spec = importlib.util.spec_from_file_location("system_packages", ROOT / "scripts" / "system_packages.py")
+system_packages = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(system_packages)
+# the PyPI packages (the dev extras) each tier drives its browsers with
+BROWSER_MODULES = {"browser": ["playwright"], "engines": ["marionette_driver", "selenium"]}
+
+
+def missing_for(need):
+    """One line naming what the `need` tier lacks and how to install it, or None."""
+    line = system_packages.missing_line(need)
+    if line:
+        return line
+    modules = [m for m in BROWSER_MODULES[need] if importlib.util.find_spec(m) is None]
+    if modules:
+        return f"error: PyPI {', '.join(modules)} not installed in this environment: run `make setup`"
+    return None
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected what will not run
+def pytest_collection_modifyitems(config, items):
+    """A browser test never skips for want of its browser: if the tests selected need a browser
+    this machine lacks, the session stops before the first test with the line that installs it
+    (`make test-fast`, which deselects them, runs without any browser)."""
+    uses = {  # Chromium for the browser tier; Firefox, WebKit and Xvfb for its engines tests only
+        "browser": lambda item: item.get_closest_marker("browser") and not item.get_closest_marker("engines"),
+        "engines": lambda item: item.get_closest_marker("engines"),
+    }
+    for need, uses_it in uses.items():
+        if any(uses_it(item) for item in items):
+            line = missing_for(need)
+            if line:
+                raise pytest.UsageError(line.removeprefix("error: "))
+
 
 # What a reader cannot see, for every test that compares positions, sizes, scroll offsets or
 # colours. Layout rounds fractional CSS pixels to whole ones, and another machine (its CPU, its
@@ -201,10 +236,9 @@ def built_site(serve, built_site_folder):
 
 @pytest.fixture(scope="session")
 def chromium():
-    if playwright_api is None:
-        pytest.skip("PyPI playwright is not installed (pip install playwright)")
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    line = missing_for("browser")  # a test without the browser mark asked for it
+    if line:
+        pytest.fail(line)
     with playwright_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         yield browser
