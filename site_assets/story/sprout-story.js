@@ -33,6 +33,9 @@ import '../explorer/sprout-explorer.js';
 import '../heads/sprout-heads.js';
 
 export class SproutStory extends SproutElement {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption = 'Try your own story: Sprout reads a story of yours in the page.';
+
   build() {
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = TEMPLATE; // static template, no data
