@@ -4,7 +4,10 @@ tokenizer, a description; and gpt-1 the same way, fetched only when the reader a
 A head switched off is replaced by its mean output over the ablation pass's reference texts
 (sprout.chapter.removals), computed as the pass computes it (ablations.py) and shipped in the file.
 Exporting takes about half a minute per model, so the ONNX bytes are kept in the build's cache
-under the checkpoint, the means and the export code.
+under what they are made from: the checkpoint's sha256, the recipe of the means (the reference
+texts' token ids and how many tokens of each) and the source of the code that exports and averages.
+Never under the means themselves: they are float results whose last bits differ from one CPU to
+the next, so a key made of them would miss on any CPU but the one that published the file.
 """
 
 import hashlib
@@ -17,7 +20,7 @@ from build_artifacts import browser_fidelity
 from build_artifacts.output import write_json
 from sprout import export, folders
 from sprout.analysis import ablate
-from sprout.cache import code_version
+from sprout.cache import code_version, digest
 from sprout.chapter import removals
 from sprout.corpus.data import file_sha256
 from sprout.rounding import rounded
@@ -32,10 +35,23 @@ EXPORT_VERSION = 2  # 2: heads_on input, int8 weights
 SIZE_LIMIT = 17_000_000  # bytes: the issue's ceiling for Sprout's int8 file
 
 
+def mean_recipe(model, tokenizer):
+    """What the heads' means are averaged over, as the ablation pass takes them: the reference
+    texts' token ids, each cut to the number of tokens read (also returned)."""
+    tokens = min(removals.STORY_TOKENS, model.cfg.context)
+    return [list(ids[:tokens]) for ids in removals.reference_texts(tokenizer)], tokens
+
+
 def head_means(model, tokenizer):
     """(layers, heads, head_dim): each head's mean output, as the ablation pass takes it."""
-    tokens = min(removals.STORY_TOKENS, model.cfg.context)
-    return ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
+    return ablate.mean_head_outputs(model, *mean_recipe(model, tokenizer))
+
+
+def means_key(model, tokenizer):
+    """The means' part of the export's key: their recipe (which stories, how many tokens), never
+    their float bytes."""
+    texts, tokens = mean_recipe(model, tokenizer)
+    return {"stories": len(texts), "tokens": tokens, "texts_sha256": digest(texts)}
 
 
 def onnx_bytes(model, means):
@@ -85,13 +101,13 @@ def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
 def exported(name, file, model, tokenizer, checkpoint_dir, cache):
     """(checkpoint sha256, ONNX bytes) of one model, from the cache while nothing it depends on changed."""
     checkpoint_sha = file_sha256(Path(checkpoint_dir) / "model.safetensors")
-    means = head_means(model, tokenizer)
-    key = (checkpoint_sha, hashlib.sha256(means.numpy().tobytes()).hexdigest(), export.GROUP)
     data = cache.get(
         f"browser_{name}",
-        lambda: onnx_bytes(model, means),
-        *key,
-        code_version(export),
+        lambda: onnx_bytes(model, head_means(model, tokenizer)),
+        checkpoint_sha,
+        means_key(model, tokenizer),
+        export.GROUP,
+        code_version(export, ablate),
         publish=True,
         published_file=folders.SITE_DATA / FOLDER / file,
     )

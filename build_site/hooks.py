@@ -17,6 +17,7 @@ from mkdocs.exceptions import PluginError
 
 from build_site import claims_check, csp, tfjs
 from build_site.math import render_math
+from build_site.notebook_kernel import encrypt_kernel_traffic
 from site_files.vendor import OUTSIDE_ADDRESS, local_plotly_js
 from sprout import folders
 
@@ -61,6 +62,7 @@ def on_startup(command, dirty):
 
 def on_pre_build(config):
     check_node_modules()
+    encrypt_kernel_traffic()  # before mkdocs-jupyter starts the notebook pages' kernels
 
 
 def copy_site_assets(site):

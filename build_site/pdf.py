@@ -23,7 +23,7 @@ import threading
 import time
 from pathlib import Path
 
-from build_site import pdf_contents, pdf_figures, pdf_page
+from build_site import pdf_contents, pdf_figures, pdf_layout, pdf_page
 from sprout import atomic, folders
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -33,6 +33,7 @@ PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US 
 UNKNOWN_SITE = None  # not known: the live figures are named by their place in the chapter, with no QR code
 SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
 MARGIN = {"top": "18mm", "bottom": "16mm", "left": "16mm", "right": "16mm"}
+MARGIN_POINTS = (18 * 72 / 25.4, 16 * 72 / 25.4)  # the top and bottom margins, for build_site/pdf_layout.py
 HEADER = '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">{}</div>'
 FOOTER = (
     '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">'
@@ -108,15 +109,23 @@ def print_pdf(page, paper, title, outline=True):
 
 
 def print_with_contents(page, paper, title, headings):
-    """Prints until the contents' page numbers are where the headings land (twice, as a rule)."""
+    """Prints until the contents' page numbers are where the headings land and no heading is the
+    last thing on its page (such a heading starts the next page instead); twice, as a rule."""
     pdf = print_pdf(page, paper, title)
-    for _ in range(3):
+    for _ in range(4):
         pages = pdf_contents.heading_pages(pdf, headings)
         pdf_page.set_page_numbers(page, pages)
         pdf = print_pdf(page, paper, title)
-        if pdf_contents.heading_pages(pdf, headings) == pages:
+        stranded = (
+            [title for title, _ in pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS)]
+            if pdf_layout.can_measure()
+            else []
+        )
+        if stranded:
+            pdf_page.break_before(page, stranded)
+        elif pdf_contents.heading_pages(pdf, headings) == pages:
             return pdf
-    raise PdfError(f"the contents' page numbers on {paper} did not settle after three prints")
+    raise PdfError(f"the contents' page numbers on {paper} did not settle after four prints")
 
 
 def print_chapter(site, address, ready_seconds):
@@ -140,12 +149,13 @@ def print_chapter(site, address, ready_seconds):
             page.goto(base + "index.html")
             page.wait_for_function("() => document.documentElement.dataset.math === 'done'")
             stop_if_anything_went_wrong(outside, errors)
-            page.evaluate("() => document.querySelectorAll('.sprout-part').forEach(p => p.classList.add('laid-out'))")
+            pdf_page.load_paper_scripts(page, base)
+            page.evaluate("() => sproutPaper.layOutParts()")
             pdf_figures.wait_until_drawn(page, ready_seconds)
             stop_if_anything_went_wrong(outside, errors)
             pdf_figures.print_charts(page)
             pdf_figures.print_widgets(page, address)
-            title = page.evaluate("() => document.querySelector('article h1').textContent.replace('¶', '').trim()")
+            title = page.evaluate("() => sproutPaper.chapterTitle()")
             headings = pdf_page.make_paper_page(page, address, f"{title} (Sprout)")
             page.emulate_media(media="print")
             printed = {name: print_with_contents(page, paper, title, headings) for name, (paper, _) in PAPERS.items()}
@@ -161,6 +171,14 @@ def stop_if_anything_went_wrong(outside, errors):
         raise PdfError(f"the page asked an outside address while printing: {outside[0]}")
     if errors:
         raise PdfError(f"the page failed while printing: {errors[0]}")
+
+
+def fill_report(pdf):
+    """The emptiest page but the last, as the build reports it."""
+    if not pdf_layout.can_measure():
+        return "pages not measured (no Ghostscript: apt-get install ghostscript)"
+    emptiest = pdf_layout.emptiest_page(pdf_layout.page_fills(pdf, MARGIN_POINTS))
+    return "one page" if emptiest is None else f"emptiest page {emptiest[0]} ({emptiest[1]:.0%} full)"
 
 
 def megabytes(size):
@@ -189,7 +207,7 @@ def make_pdfs(site, address, ready_seconds):
     link_the_pdfs(site, {name: len(pdf) for name, pdf in printed.items()})
     for name, pdf in printed.items():
         pages = pdf_contents.page_count(pdf)
-        print(f"wrote {site / name}: {megabytes(len(pdf))}, {pages} pages")
+        print(f"wrote {site / name}: {megabytes(len(pdf))}, {pages} pages, {fill_report(pdf)}")
     print(f"printed in {time.monotonic() - started:.0f} s")
 
 
@@ -212,7 +230,7 @@ def main(argv=None):
         )
     try:
         make_pdfs(args.site, address, args.ready_seconds)
-    except (PdfError, pdf_figures.FigureError, ValueError) as error:
+    except (PdfError, pdf_figures.FigureError, pdf_layout.LayoutError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0

@@ -2,9 +2,12 @@
 
 A chart (<sprout-figure>) prints the still SVG that build_site/stills.py drew for it (the wide,
 light one), with the summary a screen reader gets as its text alternative. A widget prints as a
-picture of its opening state (a screenshot of the element once it is ready), its caption, the
-text a screen reader gets from it as it opens (its live regions), and the address of the live
-figure as a link and a QR code.
+picture of its opening state (a screenshot of the element once it is ready), the caption its class
+declares (`static printCaption`; a widget without one stops the PDF), the text a screen reader
+gets from it as it opens (its live regions), and the address of the live figure as a link and a
+QR code. Before the pictures, everything fixed or sticky on the page is hidden, and a widget that
+anything else covers at capture time stops the PDF, naming what covers it. The page's side of all
+this is site_assets/print/figures.js (tested under Node).
 """
 
 import base64
@@ -16,52 +19,6 @@ from pathlib import Path
 import qrcode
 import qrcode.image.svg
 
-# The widgets in the order a reader meets them, with the caption each prints under its picture
-WIDGET_CAPTIONS = {
-    "sprout-window": "W1. The window network's view: the eight tokens it sees before the cursor, and each model's guesses.",
-    "sprout-explorer": "W2. Where one of Sprout's heads looks, token by token.",
-    "sprout-plane": "W3. Queries, keys and values on a plane: scores, weights and the blended value.",
-    "sprout-mask": "W4. The causal mask: what each position may see.",
-    "sprout-heads": "W5. All 48 heads on one story, a map of each head's attention, and the switches that turn heads off.",
-    "sprout-grow": "W6. Grow an induction head: the layer race, trained in the page.",
-    "sprout-story": "Try your own story: Sprout reads a story of yours in the page.",
-}
-CHART = "sprout-figure"
-FIGURES = ", ".join([*WIDGET_CAPTIONS, CHART])
-
-# How an element says it has drawn its opening state: `ready`, but for the story block, which
-# becomes ready only once a reader's story is analysed: its download's size is shown by then.
-IS_READY = """el => el.localName === 'sprout-story'
-    ? Boolean(el.shadowRoot?.querySelector('.size')?.textContent)
-    : el.hasAttribute('ready')"""
-# One line naming an element: its tag and, for a chart, its figure's name
-NAME = """el => el.localName + (el.getAttribute('name') ? ` "${el.getAttribute('name')}"` : '')"""
-STATES = f"""sel => [...document.querySelectorAll(sel)].map((el, index) => ({{
-    index, name: ({NAME})(el), ready: ({IS_READY})(el),
-    error: el.hasAttribute('error') || el.querySelector(':scope > .sprout-figure-error')
-        ? ((el.shadowRoot || el).querySelector('[role=alert], .sprout-figure-error')?.textContent || 'an error').trim()
-        : null }}))"""
-# what a screen reader hears from a widget as it opens: its live regions and status lines
-SPOKEN = """el => [...(el.shadowRoot || el).querySelectorAll('[aria-live], [role=status]')]
-    .map(node => node.textContent.replace(/\\s+/g, ' ').trim()).filter(Boolean).join(' ')"""
-# the heading a figure sits under: its live address is the chapter's address at that heading
-HEADING_ID = """el => {
-  const headings = [...document.querySelectorAll('article h2[id], article h3[id]')];
-  const before = headings.filter(h => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
-  return before.length ? before[before.length - 1].id : '';
-}"""
-
-
-# Scrolls a figure to the middle of the screen and resolves once a frame has been drawn there, so
-# that its own observer has seen it near (a figure inside a note is seen once the note is open)
-BRING_NEAR = """([sel, i]) => new Promise(done => {
-  const el = document.querySelectorAll(sel)[i];
-  const note = el.closest('details');
-  if (note) note.open = true;
-  el.scrollIntoView({ block: 'center' });
-  requestAnimationFrame(() => requestAnimationFrame(() => done()));
-})"""
-
 
 class FigureError(Exception):
     """A figure that cannot be printed, named in one line."""
@@ -72,21 +29,33 @@ def wait_until_drawn(page, seconds):
     `seconds` each); raises FigureError naming the first that shows an error or never gets there."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    count = len(page.evaluate(STATES, FIGURES))
-    for index in range(count):
-        page.evaluate(BRING_NEAR, [FIGURES, index])
+    selector = page.evaluate("() => sproutPaper.figureSelector()")
+    states = "([sel, i]) => sproutPaper.figureStates(sel)[i]"
+    for index in range(page.evaluate("sel => document.querySelectorAll(sel).length", selector)):
+        page.evaluate("([sel, i]) => sproutPaper.bringNear(sel, i)", [selector, index])
         try:
             page.wait_for_function(
-                f"([sel, i]) => {{ const s = ({STATES})(sel)[i]; return s.ready || s.error !== null; }}",
-                arg=[FIGURES, index],
+                f"args => {{ const s = ({states})(args); return s.ready || s.error !== null; }}",
+                arg=[selector, index],
                 timeout=seconds * 1000,
             )
         except PlaywrightTimeout:
-            name = page.evaluate(STATES, FIGURES)[index]["name"]
+            name = page.evaluate(states, [selector, index])["name"]
             raise FigureError(f"{name} did not become ready within {seconds:g} s") from None
-        state = page.evaluate(STATES, FIGURES)[index]
+        state = page.evaluate(states, [selector, index])
         if state["error"] is not None:
             raise FigureError(f"{state['name']} could not be drawn: {state['error']}")
+
+
+def widget_captions(page):
+    """{tag: caption} of the page's widgets, from each class's `static printCaption`; FigureError
+    naming a widget whose class has none."""
+    found = page.evaluate(
+        "() => { try { return { captions: sproutPaper.widgetCaptions() }; } catch (e) { return { error: e.message }; } }"
+    )
+    if "error" in found:
+        raise FigureError(found["error"])
+    return found["captions"]
 
 
 def qr_svg(address):
@@ -101,26 +70,24 @@ def data_url(kind, data):
     return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def widget_still(page, index, chapter_address):
+def widget_still(page, selector, index, caption_of, chapter_address):
     """The `index`-th widget's picture, caption, spoken summary and live address, as the HTML of a
     <figure> that takes its place."""
-    selector = ", ".join(WIDGET_CAPTIONS)
-    page.evaluate(BRING_NEAR, [selector, index])
+    page.evaluate("([sel, i]) => sproutPaper.bringNear(sel, i)", [selector, index])
     # the page's own widgets only (a locator would also find the story block's inner widgets)
-    page.evaluate("([s, i]) => document.querySelectorAll(s)[i].setAttribute('data-print-index', i)", [selector, index])
+    marked = page.evaluate("([sel, i]) => sproutPaper.markForPicture(sel, i)", [selector, index])
+    if marked["covering"]:
+        raise FigureError(f"{marked['tag']}'s picture would show {marked['covering'][0]} over it")
     widget = page.locator(f'[data-print-index="{index}"]')
-    tag = widget.evaluate("el => el.localName")
-    spoken = widget.evaluate(SPOKEN)
-    anchor = widget.evaluate(HEADING_ID)
     picture = widget.screenshot(type="png", animations="disabled", caret="hide")
-    caption = WIDGET_CAPTIONS[tag]
+    caption, spoken = caption_of[marked["tag"]], marked["spoken"]
     alt = f"{caption} {spoken}".strip()
     summary = f'<p class="sprout-print-spoken">What a screen reader hears: {html.escape(spoken)}</p>' if spoken else ""
     return f"""<figure class="sprout-print-figure">
 <img class="sprout-print-shot" src="{data_url("image/png", picture)}" alt="{html.escape(alt)}">
 <figcaption>{html.escape(caption)}</figcaption>
 {summary}
-{live_address(chapter_address, anchor)}
+{live_address(chapter_address, marked["anchor"])}
 </figure>"""
 
 
@@ -135,24 +102,6 @@ def live_address(chapter_address, anchor):
 <span>The live figure: <a href="{link}">{link}</a></span></p>"""
 
 
-# Each chart shows its wide, light still, with the summary a screen reader gets as its alternative;
-# resolves with the names of charts whose still would not load
-CHART_STILLS = """async () => {
-  const failed = [];
-  await Promise.all([...document.querySelectorAll('sprout-figure')].map(async (chart) => {
-    const still = chart.querySelector('img.sprout-figure-still');
-    const name = chart.getAttribute('name');
-    if (!still) { failed.push(name); return; }
-    still.loading = 'eager';
-    still.src = `${chart.getAttribute('stills')}-wide-light.svg`;
-    still.alt = chart.querySelector('.sprout-figure-summary')?.textContent.trim() || name;
-    try { await still.decode(); } catch { failed.push(name); return; }
-    if (!still.naturalWidth) failed.push(name);
-  }));
-  return failed;
-}"""
-
-
 STILLS_ATTRIBUTE = re.compile(r'<sprout-figure [^>]*?\bstills="([^"]+)"')
 
 
@@ -165,25 +114,16 @@ def check_stills(site, page_file="index.html"):
 
 
 def print_charts(page):
-    failed = page.evaluate(CHART_STILLS)
+    failed = page.evaluate("() => sproutPaper.chartStills()")
     if failed:
         raise FigureError(f'chart "{failed[0]}" has no still picture (run `make stills`)')
 
 
 def print_widgets(page, chapter_address):
-    """Every widget replaced by its still <figure>."""
-    selector = ", ".join(WIDGET_CAPTIONS)
-    for index in range(page.evaluate("s => document.querySelectorAll(s).length", selector)):
-        figure = widget_still(page, index, chapter_address)
-        page.evaluate(
-            "([sel, i, html]) => document.querySelectorAll(sel)[i].setAttribute('data-print-still', html)",
-            [selector, index, figure],
-        )
-    page.evaluate(
-        """sel => document.querySelectorAll(sel).forEach(el => {
-             const holder = document.createElement('div');
-             holder.innerHTML = el.getAttribute('data-print-still');
-             el.replaceWith(...holder.childNodes);
-           })""",
-        selector,
-    )
+    """Every widget replaced by its still <figure>, once the site's fixed and sticky chrome is hidden."""
+    caption_of = widget_captions(page)
+    selector = ", ".join(caption_of)
+    page.evaluate("() => sproutPaper.hideFixedChrome()")
+    count = page.evaluate("sel => document.querySelectorAll(sel).length", selector)
+    figures = [widget_still(page, selector, index, caption_of, chapter_address) for index in range(count)]
+    page.evaluate("([sel, figures]) => sproutPaper.replaceWithStills(sel, figures)", [selector, figures])

@@ -22,7 +22,13 @@ key matches, so it starts warm. A published file that does not read stops the bu
 naming it (PublishedError), since it was committed: a hand edit or a broken merge is never
 silently recomputed (it is read where the build's own cache has no result: a fresh clone, CI). A published ONNX file is not stored twice: its record names the file the
 build wrote and that file's sha256, and it is reused only while both still match. `--recompute`
-ignores them (the check that they are still what the code computes).
+ignores them (the check that they are still what the code computes). A publishing build that
+reuses a result from its own cache also brings the published record up to date if it holds
+another key, so that the repository never lags behind what its build computed.
+
+A key is made of inputs (file hashes, token ids, seeds, sizes) and source code, never of float
+results computed on the way: their last bits differ from one CPU to the next, and a key made of
+them misses on any CPU but the one that published.
 """
 
 import ast
@@ -234,10 +240,14 @@ class Cache:
         key = digest(name, torch.__version__, key_parts)
         path = None if self.folder is None else self.folder / f"{name}.json"
         stored = None if path is None else _read_own(path)
+        published = self.published if publish else None
         if stored and stored.get("key") == key and "value" in stored:
             self.reused.append(name)
+            if published is not None and published.writable and published.read(name, key, published_file) is None:
+                # the published record is older than this result: the repository must hold what a
+                # fresh clone's build would reuse, so it is brought up to date
+                published.write(name, key, stored["value"], published_file)
             return stored["value"]
-        published = self.published if publish else None
         value = None if published is None else published.read(name, key, published_file)
         if value is not None:
             self.kept_as_published.append(name)

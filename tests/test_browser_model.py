@@ -138,6 +138,29 @@ def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tm
     assert len(exports) == 2, "a checkpoint with other bytes is exported again"
 
 
+def test_the_exports_key_is_its_inputs_not_the_last_bits_of_its_means(tiny, tmp_path, monkeypatch):
+    """Another CPU's bf16 kernels give means that differ in their last bits: the kept export stays
+    (its key is the checkpoint, the means' recipe and the code); another recipe is exported again."""
+    model, tokenizer, _, folder = tiny
+    exports = []
+    real_export, real_means = export.export_onnx, ablate.mean_head_outputs
+    monkeypatch.setattr(export, "export_onnx", lambda *a, **k: exports.append(1) or real_export(*a, **k))
+    first = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path))
+
+    def another_cpu(*args, **kwargs):
+        means = real_means(*args, **kwargs)
+        return torch.nextafter(means, torch.full_like(means, float("inf")))  # one step up in every last bit
+
+    monkeypatch.setattr(ablate, "mean_head_outputs", another_cpu)
+    perturbed = browser_model.head_means(model, tokenizer)
+    assert not torch.equal(perturbed, real_means(model, *browser_model.mean_recipe(model, tokenizer)))
+    again = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path))
+    assert again == first and len(exports) == 1, "the key moved with the means' last bits"
+    monkeypatch.setattr(removals, "STORIES", removals.STORIES - 1)  # another recipe: one story fewer
+    browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path))
+    assert len(exports) == 2, "means over other stories kept the old export"
+
+
 @pytest.mark.parametrize(
     "means, message",
     [

@@ -183,3 +183,21 @@ def test_a_published_record_keeps_each_entry_while_its_key_matches():
     assert cache.kept_as_published == ["record.json/a"] and cache.computed == ["record.json/b", "record.json/c"]
     assert Cache(None).kept_in(record, {"a": "ka"}, compute, "record.json") == {"a": record["a"]}
     assert asked == [["b", "c"]]  # nothing computed when every entry is kept
+
+
+def test_a_publishing_build_brings_a_stale_published_record_up_to_date_from_its_own_cache(tmp_path):
+    """A build whose own cache holds the result (this machine computed it) still publishes it when
+    the repository's record has another key: a fresh clone, without that cache, reuses it."""
+    published = tmp_path / "published"
+    compute, calls = counting({"loss": 1.25})
+    Cache(tmp_path / "cache", Published(published, writable=True)).get("m", compute, "old", publish=True)
+    (published / "m.json").unlink()  # as a checkout whose published record was never written
+    Cache(tmp_path / "cache", Published(published, writable=True)).get("m", compute, "old", publish=True)
+    assert len(calls) == 1, "the own cache's result is reused, not computed again"
+    fresh = Cache(tmp_path / "fresh-clone", Published(published))
+    assert fresh.get("m", compute, "old", publish=True) == {"loss": 1.25} and fresh.kept_as_published == ["m"]
+    record = (published / "m.json").read_bytes()
+    reader = Cache(tmp_path / "cache", Published(published))  # a test's or a preview's build: publishes nothing
+    reader.get("m", compute, "new", publish=True)
+    reader.get("m", compute, "new", publish=True)
+    assert len(calls) == 2 and (published / "m.json").read_bytes() == record

@@ -318,6 +318,9 @@ def test_the_site_builds_and_a_broken_snippet_or_missing_number_stops_it(tmp_pat
     built = build_copy(tmp_path / "as-is", lambda docs: None)
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "as-is" / "site" / "code" / "c1_query_key_value.ipynb").exists()
+    # nothing a reader of the build's output takes for a problem (the notebook kernels' warning
+    # about unencrypted TCP among them: build_site/notebook_kernel.py)
+    assert [line for line in (built.stderr + built.stdout).splitlines() if "WARNING" in line.upper()] == []
 
     def break_snippet(docs):
         snippet = docs / "code" / "c1_query_key_value.py"

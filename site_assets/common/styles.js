@@ -16,7 +16,7 @@ export const BASE_CSS = `
   font-family: var(--md-text-font-family, system-ui, -apple-system, "Segoe UI", sans-serif);
   font-size: 0.8rem;
   line-height: 1.5;
-  margin: 1em 0;
+  margin: 1.5em 0;
   max-width: 100%;
   box-sizing: border-box;
 }

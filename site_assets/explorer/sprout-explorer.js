@@ -20,6 +20,9 @@ import { STORY_LABEL, TEMPLATE } from './template.js';
 
 // Lifecycle, loading, the URL hash and the link with W5 come from HeadWidget (common/head-widget.js).
 export class SproutExplorer extends HeadWidget {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption = "W2. Where one of Sprout's heads looks, token by token.";
+
   static permalink = EXPLORER_PERMALINK;
 
   connected() {

@@ -44,6 +44,9 @@ const EXAMPLE_ROWS = 64;
 const CSS = `${BASE_CSS}${DARK_CSS}${CONTROLS_CSS}${LINES_CSS}${CHARTS_CSS}`;
 
 class SproutGrow extends SproutElement {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption = 'W6. Grow an induction head: the layer race, trained in the page.';
+
   build() {
     const frame = shadowFrame(this, CSS);
     // unseen until the race's settings fill its sentences, so nothing visible moves when they do

@@ -56,6 +56,10 @@ export const HEADS_PERMALINK = {
 };
 
 export class SproutHeads extends HeadWidget {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption =
+    "W5. All 48 heads on one story, a map of each head's attention, and the switches that turn heads off.";
+
   static permalink = HEADS_PERMALINK;
 
   connected() {

@@ -52,6 +52,9 @@ ${FUTURE_CSS}${COST_CSS}`;
 
 // Lifecycle and theme (`dark`, the host's data-theme) come from SproutElement (common/element.js).
 class SproutMask extends SproutElement {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption = 'W4. The causal mask: what each position may see.';
+
   connected() {
     this.link = hashState(this, 'mask', (text) => this.useHash(text), this.lifetime.signal);
     this.render();

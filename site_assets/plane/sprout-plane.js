@@ -48,6 +48,9 @@ ${DRAWING_CSS}${READOUTS_CSS}
 
 // Lifecycle and theme (the host's data-theme) come from SproutElement (common/element.js).
 class SproutPlane extends SproutElement {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption = 'W3. Queries, keys and values on a plane: scores, weights and the blended value.';
+
   connected() {
     this.link = hashState(this, 'plane', (text) => this.useHash(text), this.lifetime.signal);
     this.render();

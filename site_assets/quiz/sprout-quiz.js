@@ -20,7 +20,7 @@ import { hashState } from '../common/url-state.js';
 const STYLE_ID = 'sprout-quiz-style';
 const CSS = `
 sprout-quiz {
-  display: block; margin: 1em 0; padding: 0.6em 0.9em;
+  display: block; margin: 1.5em 0; max-width: 100%; padding: 0.6em 0.9em;
   border: 1px solid var(--md-default-fg-color--lightest, rgba(0, 0, 0, 0.12));
   border-left: 4px solid var(--md-accent-fg-color, #526cfe); border-radius: 0.2rem;
 }

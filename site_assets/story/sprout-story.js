@@ -37,6 +37,9 @@ const OTHER_FIGURES = 'sprout-explorer, sprout-heads, sprout-window';
 const OTHERS_STILL_WORK = 'The example stories on this page still work.';
 
 export class SproutStory extends SproutElement {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption = 'Try your own story: Sprout reads a story of yours in the page.';
+
   build() {
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = TEMPLATE; // static template, no data

@@ -44,6 +44,10 @@ export const MODEL_NAMES = {
 
 // Lifecycle and theme come from SproutElement (common/element.js).
 export class SproutWindow extends SproutElement {
+  // its caption on paper (build_site/pdf.py pictures the widget; a widget without one stops the PDF)
+  static printCaption =
+    "W1. The window network's view: the eight tokens it sees before the cursor, and each model's guesses.";
+
   connected() {
     this.size = clampInt(this.getAttribute('size'), 1, 512, 8);
     this.models = listOf(this.getAttribute('models') || 'window,sprout');

@@ -492,15 +492,9 @@ def tour(page, built_site_folder):
                     "the chart or its data did not appear",
                 )
             else:
+                # the widgets are defined as settle_widgets brings each near the screen
+                # (sprout-widgets.js imports a kind's module once one of its elements comes near)
                 page.wait("document.body.dataset.mdColorScheme !== undefined", "MkDocs Material did not start")
-                expected = widgets_in(built_site_folder, path)
-                if expected:  # sprout-widgets.js imports the widgets' modules after the first paint
-                    page.wait(
-                        "arguments[0].every(tag => customElements.get(tag))",
-                        f"the widgets {expected} were not all defined",
-                        TIMEOUT,
-                        expected,
-                    )
         except AssertionError as failed:
             problems.append(str(failed).split("; script errors:")[0])
         if not path.startswith("artifacts/figures/"):

@@ -17,9 +17,10 @@ import numpy as np
 import pytest
 from conftest import CHROMIUM
 
+from build_site import pdf_layout
 from build_site.macros import format_number
+from build_site.pdf import MARGIN_POINTS
 from build_site.pdf_contents import heading_pages
-from build_site.pdf_figures import WIDGET_CAPTIONS
 
 pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("playwright.sync_api")
@@ -30,6 +31,20 @@ ROOT = Path(__file__).resolve().parents[2]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
 SITE_URL = "https://sprout.example/"
 FORMATS = ("pct", "pct0", "pct2", "f1", "f2", "f3", "int", "millions", "minutes")
+CAPTION = re.compile(r"""static printCaption\s*=\s*(['"])(.*?)(?<!\\)\1""", re.DOTALL)
+
+
+def widget_captions():
+    """{module: the paper caption its class declares}, read from site_assets' sources."""
+    found = {}
+    for module in sorted((ROOT / "site_assets").glob("*/sprout-*.js")):
+        match = CAPTION.search(module.read_text(encoding="utf-8"))
+        if match:
+            found[module.name] = match[2].replace("\\'", "'")
+    return found
+
+
+WIDGET_CAPTIONS = widget_captions()
 
 
 def make_pdf(*args):
@@ -256,3 +271,65 @@ def test_a_request_outside_the_site_or_a_widget_never_ready_stops_it(built_site_
     (site / "assets" / "sprout" / "mask" / "sprout-mask.js").unlink()  # W4 is never defined, so never ready
     made = make_pdf("--site", str(site), "--site-url", SITE_URL, "--ready-seconds", "3")
     assert made.returncode == 2 and made.stderr.strip() == "error: sprout-mask did not become ready within 3 s"
+
+
+@pytest.mark.parametrize("name", ["attention.pdf", "attention-letter.pdf"])
+def test_no_heading_ends_a_page_and_no_page_but_the_last_is_half_empty(printed, name):
+    if not pdf_layout.can_measure():
+        pytest.skip("measuring the pages needs Ghostscript (apt-get install ghostscript)")
+    pdf = (printed / name).read_bytes()
+    assert pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS) == []
+    fills = pdf_layout.page_fills(pdf, MARGIN_POINTS)
+    assert len(fills) > 20 and min(fills[:-1]) >= 0.5, [round(f, 2) for f in fills]
+
+
+def test_the_page_measure_finds_a_heading_at_a_pages_foot_and_how_full_each_page_is(chromium):
+    """build_site/pdf_layout.py on two pages printed here as the chapter is (A4, its margins): a
+    heading pushed to the foot of page 1 with its text forced onto page 2, then the same heading
+    with its text after it."""
+    from build_site.pdf import print_pdf
+
+    if not pdf_layout.can_measure():
+        pytest.skip("measuring the pages needs Ghostscript (apt-get install ghostscript)")
+    page = chromium.new_page()
+    style = "body{margin:0;font:16px/24px sans-serif} h2{margin:0;font-size:20px} p{margin:0}"
+    try:
+        page.set_content(
+            f'<style>{style}</style><div style="height:930px"></div><h2>Stranded</h2>'
+            '<p style="break-before:page">Its text.</p>'
+        )
+        pdf = print_pdf(page, "A4", "test")
+        assert pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS) == [("Stranded", 1)]
+        fills = pdf_layout.page_fills(pdf, MARGIN_POINTS)
+        assert len(fills) == 2 and fills[0] > 0.9 and fills[1] < 0.1
+        assert pdf_layout.emptiest_page(fills) == (1, fills[0])
+        page.set_content(f'<style>{style}</style><div style="height:600px"></div><h2>Kept</h2><p>Its text.</p>')
+        pdf = print_pdf(page, "A4", "test")
+        assert pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS) == []
+        assert 0.6 < pdf_layout.page_fills(pdf, MARGIN_POINTS)[0] < 0.7  # 648 px of the text area's 994
+    finally:
+        page.close()
+
+
+def replaced(site, relative, edit):
+    """A file of the linked copy rewritten as a new file (the session's site keeps its own)."""
+    text = (site / relative).read_text(encoding="utf-8")
+    (site / relative).unlink()
+    (site / relative).write_text(edit(text), encoding="utf-8")
+
+
+def test_a_widget_without_a_paper_caption_or_covered_at_capture_stops_it_in_one_line(built_site_folder, tmp_path):
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    site = linked_copy(built_site_folder, tmp_path / "uncaptioned")
+    replaced(site, "assets/sprout/mask/sprout-mask.js", lambda t: re.sub(r"static printCaption\s*=[^;]*;", "", t))
+    made = make_pdf("--site", str(site), "--site-url", SITE_URL)
+    assert made.returncode == 2 and not list(site.glob("*.pdf"))
+    assert made.stderr.strip() == "error: <sprout-mask> has no paper caption: give its class a static printCaption"
+    # the text after W4 pulled up over its lower part: the picture would show it, so nothing prints
+    site = linked_copy(built_site_folder, tmp_path / "covered")
+    replaced(site, "assets/sprout/chapter.css", lambda t: t + "\nsprout-mask { margin-bottom: -120px !important; }\n")
+    made = make_pdf("--site", str(site), "--site-url", SITE_URL)
+    error = made.stderr.strip()
+    assert made.returncode == 2 and len(error.splitlines()) == 1 and not list(site.glob("*.pdf"))
+    assert error.startswith("error: sprout-mask's picture would show ") and error.endswith(" over it"), error
