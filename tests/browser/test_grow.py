@@ -493,7 +493,10 @@ BUILT = "document.querySelector('sprout-grow')"
 def test_the_built_pages_fetch_no_training_library_until_start_then_train_from_the_sites_files(browse, built_site):
     browse.goto(built_site)  # the chapter: grow/sprout-grow.js is imported, TensorFlow.js is not
     page = browse.page
-    page.wait_for_function("() => customElements.get('sprout-grow') && document.readyState === 'complete'")
+    # a widget's module is imported as it comes near the screen: bring the race there
+    page.wait_for_function("() => document.readyState === 'complete'")
+    page.evaluate("() => document.querySelector('sprout-grow').scrollIntoView({block: 'center'})")
+    page.wait_for_function("() => customElements.get('sprout-grow')")
     browse.goto(built_site + "grow/")
     page.wait_for_function(f"() => {BUILT}?.hasAttribute('ready')")
     assert tfjs_requests(browse) == [] and not grow_workers(page)
