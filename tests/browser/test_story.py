@@ -185,13 +185,13 @@ def test_on_a_phone_the_download_size_shows_before_anything_is_fetched(browse, b
 
 def test_the_chapters_first_load_fetches_no_model(browse, built_site):
     browse.goto(built_site)
-    browse.page.wait_for_function("() => customElements.get('sprout-story')")
+    browse.page.wait_for_function("() => document.readyState === 'complete'")
     story = browse.page.locator("sprout-story")
     assert is_near_the_screen(story) is False  # and the block's own observer has been told so
     assert not [u for u in browse.requests if "/browser/" in u or "onnxruntime" in u], "nothing before it is near"
     story.scroll_into_view_if_needed()
     browse.page.wait_for_function(
-        "() => document.querySelector('sprout-story').shadowRoot.querySelector('.size').textContent.includes('MB')"
+        "() => document.querySelector('sprout-story').shadowRoot?.querySelector('.size').textContent.includes('MB')"
     )
     assert browse.page.evaluate(MODEL_STARTED) is False  # the sizes alone, from two small files
     assert model_requests(browse) == []
@@ -251,8 +251,8 @@ def test_without_webassembly_an_alert_and_the_examples_still_work(browse, built_
     browse.page.add_init_script("delete globalThis.WebAssembly")
     browse.goto(built_site)  # the chapter, with its example widgets
     page = browse.page
-    page.wait_for_function("() => customElements.get('sprout-story')")
     page.locator("sprout-story").scroll_into_view_if_needed()
+    page.wait_for_function("() => customElements.get('sprout-story')")
     shadow(page, "textarea").fill("Tom had a kite.")
     shadow(page, "button.analyse").click()
     alert = shadow(page, ".story-error[role=alert]")
