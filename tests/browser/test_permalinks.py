@@ -85,7 +85,7 @@ def test_the_chapters_head_links_open_those_heads(browse, built_site):
     link.scroll_into_view_if_needed()
     link.click()
     page.wait_for_function(f"""() => document.querySelector('sprout-heads').shadowRoot
-        .querySelector('.detail-title')?.textContent === 'Layer {layer}, head {head}'""")
+        ?.querySelector('.detail-title')?.textContent === 'Layer {layer}, head {head}'""")
     top = page.locator("sprout-heads:not([source=page])").evaluate("el => el.getBoundingClientRect().top")
     assert abs(top) < 100  # the widget is scrolled into view
     explorer_link = page.locator('article a[href*="#explorer="]').first
@@ -93,7 +93,7 @@ def test_the_chapters_head_links_open_those_heads(browse, built_site):
     _, layer, head, token = explorer_link.get_attribute("href").split("#explorer=")[1].split("/")
     page.wait_for_function(f"""() => {{
         const root = document.querySelector('sprout-explorer').shadowRoot;
-        return root.querySelector('.layer').value === '{layer}' && root.querySelector('.head').value === '{head}'
+        return root !== null && root.querySelector('.layer').value === '{layer}' && root.querySelector('.head').value === '{head}'
             && root.querySelector('.tok.query')?.dataset.index === '{token}'; }}""")
 
 
