@@ -211,11 +211,9 @@ def widget_host(serve, widget_host_folder):
     return serve(widget_host_folder)
 
 
-@pytest.fixture(scope="session")
-def built_site_folder(tmp_path_factory):
-    """The whole site, built here in strict mode (fails with mkdocs' own message)."""
-    out = tmp_path_factory.mktemp("site") / "site"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+def build_site_into(out, **env_overrides):
+    """The whole site built into `out` in strict mode (fails with mkdocs' own message)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env_overrides}
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
         cwd=ROOT,
@@ -226,6 +224,12 @@ def built_site_folder(tmp_path_factory):
     if done.returncode != 0:
         pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
     return out
+
+
+@pytest.fixture(scope="session")
+def built_site_folder(tmp_path_factory):
+    """The whole site, built here in strict mode."""
+    return build_site_into(tmp_path_factory.mktemp("site") / "site")
 
 
 @pytest.fixture(scope="session")

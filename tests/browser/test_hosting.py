@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 import pytest
-from conftest import LOCAL_HOST, ROOT, _QuietHandler, serve_files
+from conftest import LOCAL_HOST, _QuietHandler, build_site_into, serve_files
 from test_site import PAGES, load_everything, open_page
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -29,18 +29,7 @@ LINKCHECKER = Path(sys.executable).with_name("linkchecker")  # PyPI linkchecker,
 @pytest.fixture(scope="session")
 def hosted_site_folder(tmp_path_factory):
     """The whole site, built once for SITE_URL (strict mode)."""
-    out = tmp_path_factory.mktemp("hosted") / "site"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SPROUT_SITE_URL": SITE_URL}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
-    return out
+    return build_site_into(tmp_path_factory.mktemp("hosted") / "site", SPROUT_SITE_URL=SITE_URL)
 
 
 class StaticHost(_QuietHandler):
