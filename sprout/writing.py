@@ -21,8 +21,8 @@ class WritingError(ValueError):
 
 @dataclass
 class Written:
-    """One written token: its id and text, the five likeliest tokens at that step with their
-    probabilities (the model's, temperature 1), and where each head looked when it was chosen
+    """One written token: its id and text, the five likeliest tokens at that step ({id, token, p},
+    the model's probabilities at temperature 1), and where each head looked when it was chosen
     (layers, heads, positions before it: the attention row of the token it was chosen after)."""
 
     id: int
@@ -95,7 +95,7 @@ def write(
             Written(
                 id=int(chosen),
                 token=tokenizer.display(int(chosen)),
-                alternatives=[(tokenizer.display(int(i)), float(p[i])) for i in top],
+                alternatives=[{"id": int(i), "token": tokenizer.display(int(i)), "p": float(p[i])} for i in top],
                 attention=attention[:, :, -1, :],
             )
         )
