@@ -168,6 +168,7 @@ export class StoryWriter {
 
   /** One token as it is written (the first brings the text's tokens). */
   add(token) {
+    token.arrived = performance.now(); // benchmarks/browser_writing.py reads the pace
     if (token.index === 0 && token.prompt) this.view.start(token.prompt);
     this.view.add(token);
   }

@@ -121,7 +121,7 @@ def test_stop_ends_a_write_at_once(browse, built_site):
     assert shadow(page, "button.write").is_enabled() and shadow(page, "button.analyse").is_enabled()
 
 
-def test_the_permalink_carries_the_settings_and_heads_off_and_writes_the_same_words(browse, built_site):
+def test_the_permalink_carries_the_settings_and_heads_off_and_writes_the_same_words(browse, built_site, chromium):
     page = open_story(browse, built_site)
     shadow(page, "textarea").fill("Sam found a tiny key under a rock. Sam took the key home and")
     shadow(page, "input.write-temperature").fill("1.1")
@@ -136,7 +136,9 @@ def test_the_permalink_carries_the_settings_and_heads_off_and_writes_the_same_wo
     page.wait_for_function("() => location.hash.includes('write=1.1/12/7/off-5.4-6.1/')")
     link = page.evaluate("location.href")
 
-    other = browse.context.new_page()
+    # another reader, who has not downloaded the model yet: the link says what it holds, Write writes it
+    fresh = chromium.new_context(viewport={"width": 1280, "height": 900})
+    other = fresh.new_page()
     other.goto(link)
     other.wait_for_function(
         "() => document.querySelector('sprout-story')?.writer?.status.textContent.includes('Press Write')"
@@ -146,6 +148,7 @@ def test_the_permalink_carries_the_settings_and_heads_off_and_writes_the_same_wo
     again = wait_written(other)
     assert again["ids"] == first["ids"]
     assert other.evaluate("() => document.querySelector('sprout-story').headsOff.off") == [[5, 4], [6, 1]]
+    fresh.close()
 
 
 @pytest.mark.parametrize(
