@@ -188,3 +188,25 @@ def test_a_model_that_fails_to_load_is_one_line(browse, built_site):
     assert "HTTP 404" in shadow(page, ".story-error").text_content()
     assert shadow(page, "button.write").is_enabled() and shadow(page, "[data-written]").count() == 0
     assert shadow(page, "textarea").input_value() == "A cat sat on a mat."
+
+
+def test_the_notebooks_view_of_a_written_story_has_the_same_marks_offline(browse):
+    from sprout.notebook import write
+
+    view = write(chapter_writing.PROMPT, seed=0)
+    page = browse.page
+    page.set_content(f"<!doctype html><html lang='en'><body>{view.html}</body></html>")
+    page.wait_for_function("() => document.querySelector('sprout-written')?.hasAttribute('ready')")
+    written = page.locator("sprout-written")
+    spans = written.locator("[data-written]")
+    assert (
+        "".join(spans.all_text_contents())
+        == json.loads((ROOT / "docs" / "artifacts" / chapter_writing.FILE).read_text())["seed0"]["on"]
+    )
+    spans.nth(0).click()
+    assert written.locator(".written-alternatives li").count() == 5
+    assert written.locator(".written-looks").text_content().startswith("On average, the heads looked most at")
+    written.locator("select.written-head").select_option("5.4")
+    top = view.data["writing"]["written"][0]["looks"]["5.4"][0][0]
+    assert f"(token {top}," in written.locator(".written-looks").text_content()
+    assert browse.requests == [] or all(u.startswith(("data:", "about:")) for u in browse.requests)
