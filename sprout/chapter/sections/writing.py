@@ -49,7 +49,11 @@ def continuations(model, tokenizer, induction_heads):
 
 
 def written(reading):
-    heads = [tuple(h) for h in reading.removals["together"]["sets"][-1]["heads"]]
+    """The continuations, or None where the build removed no heads together (no induction heads to switch off)."""
+    together = reading.removals.get("together")
+    if not together:
+        return None
+    heads = [tuple(h) for h in together["sets"][-1]["heads"]]
     model = reading.loaded.models["sprout"]
     return reading.kept(
         "writing_zorbin",
@@ -69,6 +73,8 @@ def share(texts):
 
 def measure(reading):
     w = written(reading)
+    if w is None:
+        return {}
     return {
         "writing.seeds": SEEDS,
         "writing.name_again.on": share(w["on"]),
@@ -78,6 +84,8 @@ def measure(reading):
 
 def data_files(reading):
     w = written(reading)
+    if w is None:
+        return {}
     return {
         FILE: {
             "prompt": PROMPT,
