@@ -31,7 +31,7 @@ INFO_FILE = "model.json"
 GPT1_FILE = "gpt1.onnx"
 GPT1_INFO_FILE = "gpt1.json"
 TOKENIZER_FILE = "tokenizer.json"
-EXPORT_VERSION = 2  # 2: heads_on input, int8 weights
+EXPORT_VERSION = 3  # 2: heads_on input, int8 weights; 3: past keys and values in, keys and values out
 SIZE_LIMIT = 17_000_000  # bytes: the issue's ceiling for Sprout's int8 file
 
 
@@ -80,18 +80,26 @@ def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
         "opset": export.OPSET,
         "layers": cfg.n_layer,
         "heads": cfg.n_head,
+        "head_dim": cfg.head_dim,
         "context": cfg.context,
         "vocab_size": cfg.vocab_size,
         "start_id": tokenizer.start_id,
         "tokenizer": TOKENIZER_FILE,
         "inputs": {
-            "ids": "int64 [1, T], 2 <= T <= context",
+            "ids": "int64 [1, T], P + T <= context (T >= 2 for a story read whole)",
             "heads_on": "float32 [layers, heads]: 1 head on, 0 head off (its mean output over "
             "sprout.chapter.removals' reference texts); between: on * own output + (1 - on) * mean",
+            "past_keys": "float32 [layers, heads, P, head_dim]: keys of the P tokens read before ids (P = 0 for a story)",
+            "past_values": "float32 [layers, heads, P, head_dim]: their values",
         },
         "switch": {"input": "heads_on", "shape": [cfg.n_layer, cfg.n_head], "on": 1, "off": 0},
         "head_means_from": f"{removals.STORIES} held-out generated stories, first {removals.STORY_TOKENS} tokens each",
-        "outputs": {"logits": "float32 [T, vocab]", "attention": "float32 [layers, heads, T, T]"},
+        "outputs": {
+            "logits": "float32 [T, vocab]",
+            "attention": "float32 [layers, heads, T, P + T]",
+            "keys": "float32 [layers, heads, P + T, head_dim]: past_keys and the keys of ids",
+            "values": "float32 [layers, heads, P + T, head_dim]",
+        },
     }
     if fidelity is not None:
         info["fidelity"] = fidelity

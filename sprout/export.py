@@ -5,6 +5,9 @@ The graph takes the token ids and `heads_on` (layers x heads): a head at 1 write
 output, a head at 0 writes its mean output over the reference texts, exactly as sprout.analysis.ablate
 removes a head for the chapter's numbers (values in between blend the two). The means travel
 inside the file, in float32. Everything is computed in float32, as the published artifacts.
+It also takes the keys and values of tokens read before (`past_keys`, `past_values`; none for a
+whole story) and returns every position's (`keys`, `values`), so that writing reads one new
+token per step (sprout/cached_forward.py).
 
 The weight matrices are stored as int8 with one scale per group of inputs of each row (see
 quantize_weights); the graph turns them back into float32 once, when the session starts
@@ -23,12 +26,14 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from . import forward
+from . import cached_forward, forward
 
 OPSET = 18
 MIN_TOKENS = 2  # the exporter specialises a dimension of size 1, so the traced input has 2 or more
 GROUP = 32  # inputs of a weight row that share one int8 scale
 MEANS_NAME = "head_means"
+INPUTS = ["ids", "heads_on", "past_keys", "past_values"]
+OUTPUTS = ["logits", "attention", "keys", "values"]
 
 
 class ExportError(ValueError):
@@ -36,8 +41,9 @@ class ExportError(ValueError):
 
 
 class BrowserForward(nn.Module):
-    """(ids (1, T) int64, heads_on (layers, heads) float32) -> (logits (T, vocab), attention
-    (layers, heads, T, T)); T <= context."""
+    """(ids (1, T) int64, heads_on (layers, heads) float32, past_keys, past_values (layers, heads,
+    P, head_dim) float32) -> (logits (T, vocab), attention (layers, heads, T, P + T), keys, values
+    (layers, heads, P + T, head_dim)); P + T <= context, P = 0 for a whole story."""
 
     def __init__(self, model, means):
         super().__init__()
@@ -52,15 +58,14 @@ class BrowserForward(nn.Module):
         self.model = model
         self.register_buffer(MEANS_NAME, means.detach().float().clone())
 
-    def forward(self, ids, heads_on):
+    def forward(self, ids, heads_on, past_keys, past_values):
         means = getattr(self, MEANS_NAME)
 
         def replace(layer, y):  # y (1, T, heads, head_dim): what each head hands the output projection
             on = heads_on[layer].view(1, 1, -1, 1)
             return on * y + (1 - on) * means[layer]
 
-        trace = forward.run(self.model, ids, weights=True, explicit=True, replace=replace)
-        return trace.logits[0], torch.stack([w[0] for w in trace.weights])
+        return cached_forward.run(self.model, ids, past_keys, past_values, replace=replace)
 
 
 def quantize(array, axis, group=GROUP):
@@ -189,16 +194,18 @@ def export_onnx(model, means, path, group=GROUP):
     cfg = model.cfg
     ids = torch.zeros(1, 8, dtype=torch.long)
     heads_on = torch.ones(cfg.n_layer, cfg.n_head)
+    past = torch.zeros(cfg.n_layer, cfg.n_head, 3, cfg.head_dim)  # traced with some past; 0 runs too
     tokens = torch.export.Dim("tokens", min=MIN_TOKENS, max=cfg.context)
+    before = torch.export.Dim("past", min=MIN_TOKENS, max=cfg.context)
     with torch.no_grad(), quiet_exporter():
         program = torch.onnx.export(
             forward_pass,
-            (ids, heads_on),
+            (ids, heads_on, past, past.clone()),
             dynamo=True,
             opset_version=OPSET,
-            input_names=["ids", "heads_on"],
-            output_names=["logits", "attention"],
-            dynamic_shapes={"ids": {1: tokens}, "heads_on": None},
+            input_names=INPUTS,
+            output_names=OUTPUTS,
+            dynamic_shapes={"ids": {1: tokens}, "heads_on": None, "past_keys": {2: before}, "past_values": {2: before}},
             optimize=True,
             verbose=False,
             report=False,
@@ -232,11 +239,23 @@ def session(path):
 def run_onnx(path_or_session, ids, heads_on=None):
     """(logits (T, vocab), attention (layers, heads, T, T)) of the ONNX file on ids (a list),
     with every head on unless heads_on (layers x heads, 1 on, 0 off) says otherwise."""
-    s = session(path_or_session) if isinstance(path_or_session, (str, Path)) else path_or_session
-    shape = s.get_inputs()[1].shape
-    on = all_on(*shape) if heads_on is None else np.asarray(heads_on, dtype=np.float32)
-    logits, attention = s.run(None, {"ids": np.asarray([ids], dtype=np.int64), "heads_on": on})
+    logits, attention, _, _ = run_onnx_cached(path_or_session, ids, heads_on)
     return logits, attention
+
+
+def run_onnx_cached(path_or_session, ids, heads_on=None, past=None):
+    """(logits (T, vocab), attention (layers, heads, T, P + T), keys, values (layers, heads, P + T,
+    head_dim)) of the ONNX file on ids (a list) after the P tokens whose (keys, values) are `past`
+    (None: none, a whole story)."""
+    s = session(path_or_session) if isinstance(path_or_session, (str, Path)) else path_or_session
+    shapes = {i.name: i.shape for i in s.get_inputs()}
+    on = all_on(*shapes["heads_on"]) if heads_on is None else np.asarray(heads_on, dtype=np.float32)
+    if past is None:
+        layers, heads, _, head_dim = shapes["past_keys"]
+        nothing = np.zeros((layers, heads, 0, head_dim), dtype=np.float32)
+        past = (nothing, nothing)
+    feeds = {"ids": np.asarray([ids], dtype=np.int64), "heads_on": on, "past_keys": past[0], "past_values": past[1]}
+    return tuple(s.run(OUTPUTS, feeds))
 
 
 def run_pytorch(model, ids, replace=None):

@@ -16,6 +16,7 @@ from sprout import export
 from sprout.analysis import ablate
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.cache import Cache
+from sprout.cached_forward import empty_past
 from sprout.chapter import probe_texts, removals
 from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
@@ -56,8 +57,10 @@ def test_with_every_head_on_the_file_is_the_forward_pass_on_its_int8_weights(tin
     assert [(i.name, i.type, i.shape) for i in session.get_inputs()] == [
         ("ids", "tensor(int64)", [1, "tokens"]),
         ("heads_on", "tensor(float)", [2, 2]),
+        ("past_keys", "tensor(float)", [2, 2, "past", 32]),
+        ("past_values", "tensor(float)", [2, 2, "past", 32]),
     ]
-    assert [o.name for o in session.get_outputs()] == ["logits", "attention"]
+    assert [o.name for o in session.get_outputs()] == ["logits", "attention", "keys", "values"]
     rng = np.random.default_rng(0)
     for T in (2, 9, model.cfg.context):  # the shortest story, one in between, a full context
         ids = [0, *rng.integers(1, model.cfg.vocab_size, T - 1).tolist()]
@@ -98,6 +101,32 @@ def test_a_head_switched_off_is_replaced_as_sprout_ablate_replaces_it(tiny):
     logits, attention = export.run_onnx(session, ids, blend)
     want_logits, want_attention = export.run_pytorch(twin, ids, mixed)
     assert np.abs(logits - want_logits).max() < 1e-4 and np.abs(attention - want_attention).max() < 1e-5
+
+
+def written_one_at_a_time(session, ids, on, first):
+    """Logits and attention rows of ids[first:], each read alone after the keys and values kept so
+    far (the story's first `first` tokens read at once), as the page writes."""
+    logits, attention, keys, values = export.run_onnx_cached(session, ids[:first], on)
+    rows, looks = [logits[-1]], [attention[:, :, -1]]
+    for t in range(first, len(ids)):
+        logits, attention, keys, values = export.run_onnx_cached(session, [ids[t]], on, (keys, values))
+        assert attention.shape[2:] == (1, t + 1) and keys.shape[2] == t + 1
+        rows.append(logits[-1])
+        looks.append(attention[:, :, -1])
+    return np.stack(rows[:-1]), looks[:-1]
+
+
+def test_reading_one_token_at_a_time_with_kept_keys_is_the_whole_pass(tiny):
+    model, _, _, folder = tiny
+    session = export.session(folder / "tiny.onnx")
+    ids = [0, *np.random.default_rng(4).integers(1, model.cfg.vocab_size, model.cfg.context - 1).tolist()]
+    for on in (None, np.array([[1, 0], [0, 1]], dtype=np.float32)):
+        logits, attention, keys, values = export.run_onnx_cached(session, ids, on)
+        steps, looks = written_one_at_a_time(session, ids, on, 3)
+        assert np.abs(steps - logits[2:-1]).max() < 1e-4
+        for t, look in enumerate(looks, start=2):
+            assert np.abs(look[..., : t + 1] - attention[:, :, t, : t + 1]).max() < 1e-5
+        assert keys.shape == values.shape == (2, 2, len(ids), 32)
 
 
 def test_quantize_keeps_each_weight_within_half_its_groups_step():
@@ -246,6 +275,8 @@ def test_the_committed_browser_models_are_the_published_checkpoints(published):
         assert [(i.name, i.shape) for i in inputs] == [
             ("ids", [1, "tokens"]),
             ("heads_on", [described["layers"], described["heads"]]),
+            ("past_keys", [described["layers"], described["heads"], "past", described["head_dim"]]),
+            ("past_values", [described["layers"], described["heads"], "past", described["head_dim"]]),
         ]
         assert described["switch"]["shape"] == [described["layers"], described["heads"]]
     assert info["bytes"] <= browser_model.SIZE_LIMIT
@@ -333,7 +364,29 @@ def test_the_zorbin_pieces_with_and_without_the_induction_heads(published):
     # (the first piece: 0.848 against 0.857), inside the file's measured next-token bound
     published_probs = np.array(stats["zorbin.sprout.probs"])
     with torch.no_grad():
-        logits, _ = export.BrowserForward(model, means)(torch.tensor([ids]), torch.ones(8, 6))
+        logits = export.BrowserForward(model, means)(torch.tensor([ids]), torch.ones(8, 6), *empty_past(model))[0]
     exact = logits.double().softmax(-1).numpy()
     assert np.abs(np.array([exact[q, ids[q + 1]] for q in positions]) - published_probs).max() < AGREEMENT
     assert np.abs(file_probs(None) - published_probs).max() <= info["fidelity"]["next_prob_max"]
+
+
+def test_the_published_file_writes_one_token_at_a_time_as_its_whole_pass_reads(published):
+    """The incremental logits of the committed int8 file against the same file's whole pass, on
+    the Zorbin story with every head on and with the induction heads off: within the int8 limits
+    (they agree far closer: only float32 summation order differs)."""
+    _, tokenizer, info = published
+    together = read(ARTIFACTS / "ablations.json")["together"]
+    off = export.all_on(info["layers"], info["heads"])
+    for layer, head in together["sets"][-1]["heads"]:
+        off[layer - 1, head - 1] = 0
+    ids, _ = zorbin_pieces(tokenizer, info["context"])
+    session = export.session(BROWSER / "sprout.onnx")
+    for on in (None, off):
+        logits, attention = export.run_onnx(session, ids, on)
+        first = len(ids) // 2
+        steps, looks = written_one_at_a_time(session, ids, on, first)
+        p_steps, p_whole = browser_fidelity.softmax(steps), browser_fidelity.softmax(logits[first - 1 : -1])
+        assert np.abs(p_steps - p_whole).max() < browser_fidelity.LIMITS["next_prob_max"] / 100
+        assert (p_steps.argmax(-1) == p_whole.argmax(-1)).all()
+        worst = max(np.abs(look - attention[:, :, t, : t + 1]).max() for t, look in enumerate(looks, start=first - 1))
+        assert worst < browser_fidelity.LIMITS["attention_max"] / 100

@@ -256,14 +256,27 @@ async function through(bytes, stream) {
   return new Uint8Array(await new Response(piped).arrayBuffer());
 }
 
+/** A text as a link carries it: deflate-raw, then base64url. */
+export async function packText(text) {
+  return toBase64Url(await through(new TextEncoder().encode(text), new CompressionStream('deflate-raw')));
+}
+
+/** packText's inverse; throws a one-line Error when the packed text is damaged. */
+export async function unpackText(packed) {
+  try {
+    const bytes = await through(fromBase64Url(packed), new DecompressionStream('deflate-raw'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error("the link's story is damaged and cannot be read");
+  }
+}
+
 /**
  * The hash value for a story, a selection and the heads off (`offSegment`, formatOffSegment's);
  * throws when the compressed text is over SHARE_LIMIT.
  */
 export async function encodeShare({ text, layer, head, token, offSegment = '' }) {
-  const packed = toBase64Url(
-    await through(new TextEncoder().encode(text), new CompressionStream('deflate-raw')),
-  );
+  const packed = await packText(text);
   if (packed.length > SHARE_LIMIT) {
     throw new Error(
       `This story is too long to share in a link: ${packed.length.toLocaleString('en')} ` +
@@ -284,13 +297,7 @@ export async function decodeShare(value) {
   const packed = match[5];
   if (packed.length > SHARE_LIMIT)
     throw new Error(`the link's story is longer than ${SHARE_LIMIT} characters`);
-  let text;
-  try {
-    const bytes = await through(fromBase64Url(packed), new DecompressionStream('deflate-raw'));
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error("the link's story is damaged and cannot be read");
-  }
+  const text = await unpackText(packed);
   const offSegment = match[4] ?? '';
   return { layer: Number(match[1]), head: Number(match[2]), token: Number(match[3]), offSegment, text };
 }

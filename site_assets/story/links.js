@@ -6,6 +6,8 @@ import { parseOffSegment, formatOffSegment } from '../heads/off.js';
 import { SHARE_LIMIT, decodeShare, encodeShare } from './core.js';
 import { PRESET_NAMES, describeCount, parseTryIt } from './text.js';
 import { hashWriter, parseHashState, scrollIntoViewSettled } from '../common/url-state.js';
+import { fetchJson } from '../common/load.js';
+import { WRITE_KEY, formatWriteLink, parseWriteLink } from './write-link.js';
 
 const HASH_KEY = 'story';
 
@@ -22,7 +24,7 @@ export class StoryLinks {
     document.addEventListener(
       'click',
       (event) => {
-        const link = event.target.closest?.('a[href*="#story="]');
+        const link = event.target.closest?.('a[href*="#story="], a[href*="#write="]');
         if (link && new URL(link.href, location.href).hash === location.hash) this.open(true);
       },
       { signal },
@@ -73,9 +75,67 @@ export class StoryLinks {
     this.story.ui.link.hidden = true;
   }
 
+  /** Put a written story's text, settings and heads off into the URL hash (its permalink). */
+  async shareWriting(written) {
+    try {
+      const value = await formatWriteLink(written);
+      this.writtenLink = value;
+      this.hash.write(WRITE_KEY, value);
+    } catch (err) {
+      this.story.writer.say(`${this.story.writer.status.textContent} ${err.message}`);
+    }
+  }
+
+  /** The URL hash's written story, if it names one: the reader's link, or the chapter's. */
+  async openWriting(value) {
+    const story = this.story;
+    const writer = story.writer;
+    scrollIntoViewSettled(story);
+    try {
+      const link = await parseWriteLink(value);
+      await story.describeDownload();
+      if (!story.info) return;
+      let text, off;
+      if (link.chapter) {
+        const [chapter, presets] = await Promise.all([
+          fetchJson(new URL('writing.json', story.artifactsBase())),
+          link.chapter === 'all' ? null : story.headsOff.loadPresets(),
+        ]);
+        off = link.chapter === 'all' ? [] : presets[link.chapter];
+        if (!off)
+          throw new Error(`the chapter's artifacts do not say which heads are ${PRESET_NAMES[link.chapter]}`);
+        const s = chapter.settings;
+        writer.setSettings({ temperature: s.temperature, topK: s.top_k, seed: s.seed });
+        text = chapter.prompt;
+      } else {
+        const parsed = parseOffSegment(link.offSegment, story.info.layers, story.info.heads);
+        if (parsed.problem) throw new Error(parsed.problem);
+        off = parsed.off;
+        writer.setSettings(link.settings);
+        text = link.text;
+      }
+      story.headsOff.set(off);
+      story.ui.text.value = text;
+      if (link.chapter || (await this.modelIsCached())) await writer.write(text);
+      else
+        writer.say(
+          `A written story's link was opened${off.length ? `, with ${describeCount(off)} off` : ''}. ` +
+            'Press Write to write it again.',
+        );
+    } catch (err) {
+      writer.say(`The written story in this link was ignored: ${err.message}.`);
+    }
+  }
+
   /** The URL hash's story, if it names one: a shared story, or a "try it" link. */
   open(again = false) {
-    const value = parseHashState(location.hash)[HASH_KEY];
+    const state = parseHashState(location.hash);
+    const writing = state[WRITE_KEY];
+    if (writing && (writing !== this.writtenLink || again)) {
+      this.writtenLink = writing;
+      this.openWriting(writing);
+    }
+    const value = state[HASH_KEY];
     if (!value || (value === this.written && !again)) return;
     this.written = value;
     this.story.ui.switchError.hidden = true;

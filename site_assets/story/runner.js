@@ -73,6 +73,7 @@ export class StoryRunner {
   }
 
   stop() {
+    this.stopWriting();
     this.worker?.terminate();
     this.worker = null;
     this.loading = null;
@@ -93,7 +94,45 @@ export class StoryRunner {
     });
   }
 
+  /**
+   * Write on from `text` with `off` heads off; onToken(token) for each token as it comes. Resolves
+   * with { kind: 'done', reason } or { kind: 'problem', message }; rejects with the worker's error.
+   */
+  write({ text, off, settings }, onToken) {
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.writing = { seq, onToken, resolve, reject };
+      this.worker.postMessage({ type: 'write', seq, text, off, settings });
+    });
+  }
+
+  /** End the write in progress now: its promise resolves with reason 'stopped'. */
+  stopWriting() {
+    const writing = this.writing;
+    if (!writing) return;
+    this.writing = null;
+    this.worker?.postMessage({ type: 'stop', seq: writing.seq });
+    writing.resolve({ kind: 'done', reason: 'stopped' });
+  }
+
   onMessage(m) {
+    if (
+      m.type === 'written' ||
+      m.type.startsWith('write-') ||
+      (m.type === 'error' && m.seq === this.writing?.seq)
+    ) {
+      const writing = this.writing;
+      if (!writing || writing.seq !== m.seq) return; // a write already stopped
+      if (m.type === 'written') {
+        writing.onToken(m);
+        return;
+      }
+      this.writing = null;
+      if (m.type === 'error') writing.reject(new Error(m.message));
+      else if (m.type === 'write-problem') writing.resolve({ kind: 'problem', message: m.message });
+      else writing.resolve({ kind: 'done', reason: m.reason });
+      return;
+    }
     if (m.intact) {
       this.intactKept.set(m.key, m.intact);
       if (this.intactKept.size > 2) this.intactKept.delete(this.intactKept.keys().next().value);

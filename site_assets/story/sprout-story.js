@@ -29,6 +29,7 @@ import { analysedSentence, downloadSentence, formatBytes, headScoresOf, summaryO
 import { renderGuesses, renderKinds } from './guesses.js';
 import { StoryHeadsOff } from './heads-off.js';
 import { StoryLinks } from './links.js';
+import { StoryWriter } from './write.js';
 import '../explorer/sprout-explorer.js';
 import '../heads/sprout-heads.js';
 
@@ -47,6 +48,8 @@ export class SproutStory extends SproutElement {
     this.headsOff = new StoryHeadsOff(this);
     this.surprise = new SurpriseView();
     this.ui.switchesBox.after(this.surprise.element);
+    this.writer = new StoryWriter(this);
+    this.ui.link.after(this.writer.element);
     this.levelHeadings();
     this.runner = new StoryRunner({
       onProgress: (loaded, total) => {
@@ -88,6 +91,7 @@ export class SproutStory extends SproutElement {
   }
 
   disconnected() {
+    this.runner.stopWriting();
     this.links.cancel();
     this.runner.stop();
     this.versus?.stop();
@@ -127,6 +131,37 @@ export class SproutStory extends SproutElement {
     this.request(this.text, this.truncated, null);
   }
 
+  /** The worker with the model loaded (downloaded the first time), and the switch board ready. */
+  async startRunner() {
+    if (!this.runner.loading) {
+      this.ui.progress.hidden = false;
+      this.ui.progress.value = 0;
+    }
+    const runner = await this.runner.start(
+      this.info,
+      this.runtime,
+      new URL(this.info.file, this.base()).href,
+      new URL(this.info.tokenizer, this.base()).href,
+    );
+    this.ui.progress.hidden = true;
+    this.loadSeconds = runner.loadSeconds;
+    this.headsOff.prepare(runner.switches);
+    return runner;
+  }
+
+  /** startRunner for "Write on": the runner, or null when the model cannot load (said in one line). */
+  async loadModel() {
+    if (!this.info || !this.runtime) await this.describeDownload();
+    if (!this.info || !this.runtime) return null;
+    try {
+      return await this.startRunner();
+    } catch (err) {
+      this.ui.progress.hidden = true;
+      this.fail(`${err.message} The example stories above still work.`);
+      return null;
+    }
+  }
+
   // --- analysing ---------------------------------------------------------------------------
 
   async analyse(truncate, selection = null) {
@@ -150,19 +185,7 @@ export class SproutStory extends SproutElement {
     const started = performance.now();
     let answer;
     try {
-      if (!this.runner.loading) {
-        this.ui.progress.hidden = false;
-        this.ui.progress.value = 0;
-      }
-      const runner = await this.runner.start(
-        this.info,
-        this.runtime,
-        new URL(this.info.file, this.base()).href,
-        new URL(this.info.tokenizer, this.base()).href,
-      );
-      this.ui.progress.hidden = true;
-      this.loadSeconds = runner.loadSeconds;
-      this.headsOff.prepare(runner.switches);
+      const runner = await this.startRunner();
       const off = runner.switches.available ? this.headsOff.off : [];
       this.setStatus(
         off.length ? 'Sprout is reading your story with those heads off…' : 'Sprout is reading your story…',

@@ -4,6 +4,7 @@ import { BASE_CSS } from '../common/styles.js';
 import { SWITCHES_CSS } from '../heads/switches.js';
 import { GPT1_CSS } from './gpt1.js';
 import { SURPRISE_CSS } from './surprise.js';
+import { WRITE_CSS } from './write.js';
 
 /** The name W2 and W5 give the reader's story. */
 export const STORY_NAME = 'yours';
@@ -30,6 +31,7 @@ h4 { margin: 0.8rem 0 0.2rem; font-size: 1em; }
 ${SWITCHES_CSS}
 ${SURPRISE_CSS}
 ${GPT1_CSS}
+${WRITE_CSS}
 `;
 
 export const TEMPLATE = `

@@ -4,6 +4,10 @@
 //
 // in:  { type: 'load', urls: { ort, tokenizers, wasm, model, tokenizer }, model: model.json }
 //      { type: 'run', seq, text, truncate, off: [[layer, head], ...] (1-based; heads switched off) }
+//      { type: 'write', seq, text, off, settings: { temperature, topK, seed, maxTokens } }
+//      { type: 'stop', seq }: the write numbered seq ends before its next token
+//      (writing: writer.js; out: 'written' per token, then 'write-done' { reason } or
+//      'write-problem' { message } when the text or the settings cannot be written on)
 // out: { type: 'progress', loaded, total } · { type: 'ready', seconds, cached, switches }
 //      { type: 'too-long', seq, count, limit } · { type: 'result', seq, key, intact?, switched? }
 //      { type: 'error', seq?, message }
@@ -13,6 +17,7 @@
 import { headsOnArray } from '../heads/off.js';
 import { tokenLosses } from './change.js';
 import { headTypeScores, makeTokenizer, packAttention, topNext } from './core.js';
+import { writeOn } from './writer.js';
 
 const CACHE = 'sprout-browser-model';
 let session = null;
@@ -119,8 +124,14 @@ async function runModel(ids, off) {
   if (switchInput)
     feeds[switchInput] = new ort.Tensor('float32', headsOnArray(off, layers, heads), [layers, heads]);
   else if (off.length) throw new Error('this model file cannot switch heads off');
+  if (session.inputNames.includes('past_keys')) {
+    // a whole story: no keys and values kept from before (writer.js passes them)
+    const none = [layers, heads, 0, info.head_dim];
+    feeds.past_keys = new ort.Tensor('float32', new Float32Array(0), none);
+    feeds.past_values = new ort.Tensor('float32', new Float32Array(0), none);
+  }
   const ran = performance.now();
-  const out = await session.run(feeds);
+  const out = await session.run(feeds, ['logits', 'attention']);
   return { out, seconds: (performance.now() - ran) / 1000 };
 }
 
@@ -199,6 +210,19 @@ async function run({ seq, text, truncate, off = [] }) {
   post({ type: 'result', seq, key, intact, switched }, transfer);
 }
 
+let stopAsked = 0; // the seq of the last write the reader stopped
+
+async function write({ seq, text, off = [], settings }) {
+  const ended = await writeOn(
+    { ort, session, tokenizer, info },
+    { text, off: switchInput ? off : [], settings },
+    (token) => post({ type: 'written', seq, ...token }, [token.attention.buffer]),
+    () => stopAsked === seq,
+  );
+  if (ended.problem) post({ type: 'write-problem', seq, message: ended.problem });
+  else post({ type: 'write-done', seq, reason: ended.reason });
+}
+
 let waiting = null; // the newest request not yet started
 let running = false;
 
@@ -209,7 +233,7 @@ async function drain() {
     const request = waiting;
     waiting = null;
     try {
-      await run(request);
+      await (request.type === 'write' ? write(request) : run(request));
     } catch (err) {
       post({ type: 'error', seq: request.seq, message: err?.message || String(err) });
     }
@@ -221,7 +245,8 @@ onmessage = async (event) => {
   const message = event.data;
   try {
     if (message.type === 'load') await load(message);
-    else if (message.type === 'run') {
+    else if (message.type === 'stop') stopAsked = message.seq;
+    else if (message.type === 'run' || message.type === 'write') {
       waiting = message;
       drain();
     }

@@ -703,3 +703,28 @@ def test_the_layer_race_trains_both_toys_in_this_engine(page):
         assert curve["loss"] is not None and math.isfinite(curve["loss"]), race
         assert 0 < curve["loss"] < chance + 0.5, race
     assert page.errors_besides_resize_loops() == []
+
+
+# ---- f. Sprout writes the chapter's Zorbin story ---------------------------------------------
+
+WRITE_DONE = """(() => { const story = document.querySelector('sprout-story');
+    return Boolean(story && (story.hasAttribute('written') || story.hasAttribute('error'))); })()"""
+WRITTEN_WORDS = """(() => { const story = document.querySelector('sprout-story');
+  const root = story.shadowRoot;
+  return {written: [...root.querySelectorAll('[data-written]')].map(s => s.textContent).join(''),
+          status: root.querySelector('.write-status').textContent,
+          error: root.querySelector('.story-error').textContent}; })()"""
+
+
+@pytest.mark.parametrize("preset, side", [("all", "on"), ("induction", "induction_off")])
+def test_the_chapters_zorbin_story_is_written_as_python_writes_it(page, preset, side):
+    """The same words as Chromium and Python's sampler on the same int8 file (the build's
+    writing.json holds Python's; tests/browser/test_story_writing.py holds Chromium to it)."""
+    published = json.loads((ROOT / "docs" / "artifacts" / "writing.json").read_text())
+    page.open(f"try/#write=chapter/{preset}")
+    page.wait(WRITE_DONE, "the chapter's story was not written", STORY_TIMEOUT)
+    got = page.js(WRITTEN_WORDS)
+    assert not got["error"], got["error"]
+    assert got["written"] == published["seed0"][side], got["status"]
+    assert ("Zorbin" in got["written"]) == (preset == "all")
+    assert page.errors_besides_resize_loops() == []

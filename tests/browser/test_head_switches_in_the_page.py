@@ -20,7 +20,7 @@ MODEL = json.loads((ARTIFACTS / "browser" / "model.json").read_text())
 AGREEMENT = 1e-3
 
 # every row run with each switch setting; returns P(the right next token) at the rows' positions
-RUN_IN_THE_PAGE = """async ({ rows, settings, layers, heads, vocab }) => {
+RUN_IN_THE_PAGE = """async ({ rows, settings, layers, heads, vocab, headDim }) => {
   const ort = await import(new URL('/assets/vendor/onnxruntime/ort.wasm.min.mjs', location.href).href);
   ort.env.wasm.numThreads = 1;
   ort.env.wasm.proxy = false;
@@ -34,6 +34,8 @@ RUN_IN_THE_PAGE = """async ({ rows, settings, layers, heads, vocab }) => {
       const out = await session.run({
         ids: new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [1, ids.length]),
         heads_on: new ort.Tensor('float32', Float32Array.from(on), [layers, heads]),
+        past_keys: new ort.Tensor('float32', new Float32Array(0), [layers, heads, 0, headDim]),
+        past_values: new ort.Tensor('float32', new Float32Array(0), [layers, heads, 0, headDim]),
       });
       const logits = out.logits.data;
       for (const p of positions) {
@@ -71,6 +73,7 @@ def run_in_the_page(browse, built_site, rows, settings):
         "layers": MODEL["layers"],
         "heads": MODEL["heads"],
         "vocab": MODEL["vocab_size"],
+        "headDim": MODEL["head_dim"],
     }
     return browse.page.evaluate(RUN_IN_THE_PAGE, args)
 

@@ -15,6 +15,7 @@ from test_accessibility import audit_both_palettes
 from test_site import open_page
 from test_story import ANALYSED, LOAD_TIMEOUT, MODEL, OUTPUT, ROOT, analyse, model_requests, open_story, shadow
 
+from sprout import export
 from sprout.analysis.lens import capture_attention
 from sprout.checkpoint import load_checkpoint
 
@@ -185,10 +186,7 @@ def onnx_losses(session, ids, off):
     on = np.ones((MODEL["layers"], MODEL["heads"]), np.float32)
     for layer, head in off:
         on[layer - 1, head - 1] = 0
-    feeds = {"ids": np.array([ids], np.int64)}
-    if "switch" in MODEL:
-        feeds[MODEL["switch"]["input"]] = on
-    logits = session.run(["logits"], feeds)[0]
+    logits = export.run_onnx(session, ids, on)[0]
     logp = torch.log_softmax(torch.from_numpy(logits).double(), -1)
     return -logp[:-1].gather(1, torch.tensor(ids[1:])[:, None])[:, 0].numpy()
 
@@ -466,7 +464,7 @@ def test_gpt1_is_loaded_only_on_request_and_compared_token_by_token(browse, buil
     ort = pytest.importorskip("onnxruntime")
     session = ort.InferenceSession(str(ARTIFACTS / "browser" / gpt1_info["file"]), providers=["CPUExecutionProvider"])
     on = np.ones(gpt1_info["switch"]["shape"], np.float32)
-    logits = session.run(["logits"], {"ids": np.array([got["ids"]], np.int64), "heads_on": on})[0]
+    logits = export.run_onnx(session, got["ids"], on)[0]
     logp = torch.log_softmax(torch.from_numpy(logits).double(), -1)
     gpt1 = -logp[:-1].gather(1, torch.tensor(got["ids"][1:])[:, None])[:, 0].numpy()
     sprout = onnx_losses(onnx_session, got["ids"], [])

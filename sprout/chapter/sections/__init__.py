@@ -84,9 +84,19 @@ def check_prefixes(sections):
 
 
 def _sections():
-    from . import all_heads, circuit, induction, one_layer, scaling, what_breaks, where_sprout_looks, window
+    from . import all_heads, circuit, induction, one_layer, scaling, what_breaks, where_sprout_looks, window, writing
 
-    in_page_order = (window, where_sprout_looks, scaling, all_heads, induction, what_breaks, circuit, one_layer)
+    in_page_order = (
+        window,
+        where_sprout_looks,
+        scaling,
+        all_heads,
+        induction,
+        what_breaks,
+        circuit,
+        writing,
+        one_layer,
+    )
     return check_prefixes(tuple(m.SECTION for m in in_page_order))
 
 

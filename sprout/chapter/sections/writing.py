@@ -1,0 +1,125 @@
+"""Try your own story: Sprout writes on from a made-up dragon's story with every head on and with
+the induction heads switched off, as the page's "Write on" does (the browser's int8 file, read one
+token at a time, sprout.sampler's seeded draws), and how many of the continuations write the
+dragon's name again. The page's link writes the same story with the same settings."""
+
+import tempfile
+from pathlib import Path
+
+from ... import export, writing
+from ...analysis import ablate
+from .. import removals
+from ..claims import Claim
+from . import Section
+
+FILE = "writing.json"  # under docs/artifacts: the prompt and settings the chapter's link writes
+PROMPT = (
+    "Once upon a time there was a little dragon named Zorbin Plax. Zorbin Plax lived in a cave by the sea. One day,"
+)
+NAME = "Zorbin"
+SEEDS = 20
+SETTINGS = {"temperature": 0.8, "top_k": 40, "max_tokens": writing.MAX_NEW_TOKENS}
+
+
+def continuations(model, tokenizer, induction_heads):
+    """Per seed, the text written with every head on and with the induction heads off, from the
+    int8 browser file exported as the site exports it (its head means as the removals take them)."""
+    tokens = min(removals.STORY_TOKENS, model.cfg.context)
+    means = ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sprout.onnx"
+        export.export_onnx(model, means, path)
+        session = export.session(path)
+        out = {"on": [], "off": []}
+        for seed in range(SEEDS):
+            for side, off in (("on", ()), ("off", induction_heads)):
+                written = writing.write(
+                    session,
+                    tokenizer,
+                    PROMPT,
+                    context=model.cfg.context,
+                    off=off,
+                    temperature=SETTINGS["temperature"],
+                    top_k=SETTINGS["top_k"],
+                    seed=seed,
+                    max_new_tokens=SETTINGS["max_tokens"],
+                )
+                out[side].append("".join(w.token for w in written.written))
+    return out
+
+
+def written(reading):
+    """The continuations, or None where the build removed no heads together (no induction heads to switch off)."""
+    together = reading.removals.get("together")
+    if not together:
+        return None
+    heads = [tuple(h) for h in together["sets"][-1]["heads"]]
+    model = reading.loaded.models["sprout"]
+    return reading.kept(
+        "writing_zorbin",
+        ("sprout.chapter.sections.writing",),
+        lambda: {"heads_off": heads, **continuations(model, reading.tokenizer, heads)},
+        PROMPT,
+        heads,
+        SEEDS,
+        SETTINGS,
+        publish=True,
+    )
+
+
+def share(texts):
+    return round(sum(NAME in t for t in texts) / len(texts), 4)
+
+
+def measure(reading):
+    w = written(reading)
+    if w is None:
+        return {}
+    return {
+        "writing.seeds": SEEDS,
+        "writing.name_again.on": share(w["on"]),
+        "writing.name_again.induction_off": share(w["off"]),
+    }
+
+
+def data_files(reading):
+    w = written(reading)
+    if w is None:
+        return {}
+    return {
+        FILE: {
+            "prompt": PROMPT,
+            "name": NAME,
+            "settings": {**SETTINGS, "seed": 0},
+            "seeds": SEEDS,
+            "heads_off": w["heads_off"],
+            "seed0": {"on": w["on"][0], "induction_off": w["off"][0]},
+        }
+    }
+
+
+CLAIMS = (
+    Claim(
+        "writing.name_again.on",
+        ">=",
+        0.9,
+        "share of continuations that write the dragon's name again, every head on",
+        words="writes the dragon's name again",
+    ),
+    Claim(
+        "writing.name_again.induction_off",
+        "<=",
+        0.1,
+        "share of continuations that write the dragon's name again, induction heads off",
+        words="writes the dragon's name again",
+    ),
+)
+
+SECTION = Section(
+    name="writing",
+    heading="Try your own story",
+    prefixes=("writing",),
+    measure=measure,
+    claims=CLAIMS,
+    data_files=data_files,
+)
