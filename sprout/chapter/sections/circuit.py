@@ -121,14 +121,15 @@ CLAIMS = (
         ">",
         "2 * circuit.k_composition.untrained_best",
         "K-composition from the previous-token head, above twice an untrained head's best",
-        words="an untrained Sprout's best pair",
+        words="untrained Sprout's best pair is about the score of two",
+        page="evidence.md",
     ),
     Claim(
         "circuit.induction_score.without_previous_token_head",
         "<",
         "0.5 * circuit.induction_score.intact",
         "the induction heads' score without the previous-token head, below half of intact",
-        words="the induction heads' scores on the repeat fall from",
+        words="watch their maps fade",
     ),
     Claim(
         "circuit.induction_score.without_layer_mates.lowest",
@@ -140,16 +141,18 @@ CLAIMS = (
     Claim(
         "circuit.copying.eigen.lowest",
         ">",
-        0.5,
-        "every induction head's OV circuit copies (eigenvalue score, tokens after block 1)",
-        words="every one of them copies",
+        0.9,
+        "every induction head's eigenvalue copying score on the tokens after block 1, near 1",
+        words="after block 1 all are near 1",
+        page="evidence.md",
     ),
     Claim(
         "circuit.copying.top_k_share.lowest",
         ">",
         "10 * circuit.copying.top_k_chance",
-        "the attended token among each induction head's top boosted tokens, ten times chance",
-        words="every one of them copies",
+        "the attended token among each induction head's top boosted tokens, the weakest's too, ten times chance",
+        words="above chance but far below the others",
+        page="evidence.md",
     ),
 )
 
