@@ -32,7 +32,7 @@ preserves the norm of a matrix it multiplies from the outside, not one it sits i
 scores here take one offset, 0 by default (the query reading its own position), and ignore the
 others: `rope_offset` picks another. The norm ||W_QK|| itself changes with the offset (the
 rotation sits between W_Q and W_K, so nothing keeps it: in the published Sprout, layer 5 head 3's
-is about 148 at offset 0 and about 106 with the key 47 positions back), and so does every score; which earlier
+is about 148 at offset 0 and about 101 at 48 positions), and so does every score; which earlier
 head feeds which may not. A score is a number at one offset, not a property of the pair at every
 distance: `composition_at_offsets` reads a pair at several offsets, and the chapter's evidence page
 prints them. The key side alone, ||W_K W_OV^A|| / (||W_K|| ||W_OV^A||), would be free of RoPE
