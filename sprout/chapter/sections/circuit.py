@@ -167,14 +167,12 @@ PUBLISHES = (
     "circuit.induction_score.without_previous_token_head",
     "circuit.induction_score.without_layer_mates.lowest",
     "circuit.k_composition.*",
-    "circuit.k_composition.*.*",
+    "circuit.k_composition.from_previous_token_head.lowest",
     "circuit.copying.top_k",
     "circuit.copying.top_k_chance",
-    "circuit.copying.eigen.*",
+    "circuit.copying.eigen.lowest",
     "circuit.copying.untrained_eigen.*",
-    "circuit.copying.eigen_embedding.*",
-    "circuit.copying.mean_raise.*",
-    "circuit.copying.top_k_share.*",
+    "circuit.copying.top_k_share.lowest",
     "circuit.copying.untrained_mean_raise.highest",
 )
 

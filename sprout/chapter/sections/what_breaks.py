@@ -170,7 +170,6 @@ CLAIMS = (
 
 PUBLISHES = (
     "ablation.intact.repeat_second",
-    "ablation.intact.repeat_prob",
     "ablation.intact.repeat_advantage",
     "ablation.intact.name_probe",
     "ablation.intact.pronoun_probe",
@@ -183,7 +182,6 @@ PUBLISHES = (
     "ablation.induction_heads.repeat_second",
     "ablation.previous_token_head.repeat_second",
     "ablation.tom_head.repeat_second",
-    "ablation.induction_head.repeat_prob",
     "ablation.*.name_probe",
     "ablation.*.pronoun_ratio",
     "ablation.*.loss_generated",
