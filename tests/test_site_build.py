@@ -124,6 +124,17 @@ def test_a_claim_whose_words_left_the_page_is_named_in_one_line():
     assert claims_check.page_text("<p>It&rsquo;s \u201cTom\u201d</p>") == 'It\'s "Tom"'
 
 
+def test_a_claim_is_looked_for_on_its_own_page():
+    """A claim of the evidence page is checked there, not on the chapter, and the other way round."""
+    on_evidence = next(c for c in CLAIMS if c.words and c.page == claims_check.EVIDENCE_PAGE)
+    on_chapter = next(c for c in CLAIMS if c.words and c.page == claims_check.CHAPTER_PAGE)
+    both = [on_evidence, on_chapter]
+    claims_check.check_words(f"<p>{on_chapter.words}</p>", both)  # the evidence claim is not asked here
+    claims_check.check_words(f"<p>{on_evidence.words}</p>", both, page=claims_check.EVIDENCE_PAGE)
+    with pytest.raises(claims_check.ClaimCheckError, match="on the page evidence.md"):
+        claims_check.check_words(f"<p>{on_chapter.words}</p>", both, page=claims_check.EVIDENCE_PAGE)
+
+
 def test_missing_or_broken_stats_file_is_named(tmp_path):
     with pytest.raises(ChapterBuildError, match="make artifacts"):
         macros.define_env(FakeEnv(tmp_path))
