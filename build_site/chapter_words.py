@@ -7,8 +7,16 @@ heading anchors, the snippets' download links and the list of references are lef
 
 The book's original chapter has 3,479 words; the lighter-to-read goal is at most about 1.6 times
 that (tests/test_site_build.py holds the built chapter to it).
+
+`number_density` reads the main prose alone (collapsed notes, code and its output, formulas,
+tables, figures, widgets and the references all left out) and counts its numbers: every run of
+digits, with its decimal point or thousands commas ("2.19", "4,096", "93%" each count once). The
+chapter keeps to at most MAX_NUMBERS_PER_100_WORDS of them per 100 words of that prose, the pace
+of the book's original (about 4 counting its arithmetic): a number per claim, the rest on the
+evidence page.
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -33,6 +41,33 @@ def article_of(html):
     return article
 
 
+MAX_NUMBERS_PER_100_WORDS = 3.0
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# what is not main prose: besides LEFT_OUT, the formulas, code, tables, figures and widgets
+NOT_PROSE = ("details", ".katex", "pre", "code", "table", "figure", ".snippet-output", "sprout-quiz")
+
+
+def prose_of(html):
+    """The main prose's text as a reader meets it."""
+    article = BeautifulSoup(html, "html.parser").select_one("article")
+    if article is None:
+        raise ValueError("the page has no <article>: is this a built chapter page?")
+    for selector in (*LEFT_OUT, *NOT_PROSE):
+        for element in article.select(selector):
+            element.decompose()
+    for element in article.find_all(lambda tag: tag.name.startswith("sprout-")):
+        element.decompose()
+    return article.get_text(" ")
+
+
+def number_density(html):
+    """-> (numbers, words, numbers per 100 words) of the main prose (prose_of)."""
+    text = prose_of(html)
+    words = len(text.split())
+    numbers = len(NUMBER.findall(text))
+    return numbers, words, round(100 * numbers / words, 2) if words else 0.0
+
+
 def word_counts(html):
     """-> (main text words, collapsed details words)."""
     article = article_of(html)
@@ -46,5 +81,8 @@ if __name__ == "__main__":
     page = Path(sys.argv[1] if len(sys.argv) > 1 else "site/index.html")
     if not page.exists():
         sys.exit(f"{page} does not exist: run `make site` first")
-    main, details = word_counts(page.read_text(encoding="utf-8"))
+    html = page.read_text(encoding="utf-8")
+    main, details = word_counts(html)
+    numbers, words, density = number_density(html)
     print(f"main text {main} words, collapsed details {details} words ({page})")
+    print(f"main prose {words} words, {numbers} numbers: {density} per 100 words (at most {MAX_NUMBERS_PER_100_WORDS})")

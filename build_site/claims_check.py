@@ -2,7 +2,8 @@
 still on the rendered page.
 
 A claim lives in its section (sprout.chapter.sections) with the threshold beside it and a short
-quote of the sentence it backs. The prose carries no assertions of its own: rewrite a sentence,
+quote of the sentence it backs, on the page it names (the chapter, docs/index.md, or its companion
+docs/evidence.md). The prose carries no assertions of its own: rewrite a sentence,
 and the build names the claim whose words went missing, so that the claim moves with the words
 or goes.
 """
@@ -14,6 +15,8 @@ from sprout.chapter.claims import failure
 from sprout.chapter.sections import CLAIMS
 
 CHAPTER_PAGE = "index.md"
+EVIDENCE_PAGE = "evidence.md"  # the chapter's companion page, "How we know"
+CLAIM_PAGES = (CHAPTER_PAGE, EVIDENCE_PAGE)  # the pages whose claims' words the build looks for
 TAG = re.compile(r"<[^>]+>")
 SPACE = re.compile(r"\s+")
 PLAIN = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "})
@@ -43,12 +46,13 @@ def plain(words):
     return SPACE.sub(" ", words.translate(PLAIN)).strip()
 
 
-def check_words(page_html, claims=CLAIMS):
-    """ClaimCheckError naming the first claim whose words are not on the page."""
+def check_words(page_html, claims=CLAIMS, page=CHAPTER_PAGE):
+    """ClaimCheckError naming the first claim of `page` (docs/<page>, each claim says which)
+    whose words are not on that page."""
     text = page_text(page_html)
     for claim in claims:
-        if claim.words and plain(claim.words) not in text:
+        if claim.page == page and claim.words and plain(claim.words) not in text:
             raise ClaimCheckError(
-                f"claim {claim.id!r} lost its words on the chapter page: {claim.words!r} is not there "
+                f"claim {claim.id!r} lost its words on the page {page}: {claim.words!r} is not there "
                 "(put the words back, or change the claim's words in its section)"
             )

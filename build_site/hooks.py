@@ -174,10 +174,10 @@ def add_accessible_names(output):
 
 
 def on_page_content(html, page, config, files):
-    """The chapter's claims must still find their words on the page (build_site/claims_check.py)."""
-    if page.file.src_path == claims_check.CHAPTER_PAGE:
+    """The claims must still find their words on their page (build_site/claims_check.py)."""
+    if page.file.src_path in claims_check.CLAIM_PAGES:
         try:
-            claims_check.check_words(html)
+            claims_check.check_words(html, page=page.file.src_path)
         except claims_check.ClaimCheckError as error:
             raise PluginError(str(error)) from None
     return html

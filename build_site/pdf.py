@@ -1,5 +1,7 @@
 """The chapter on paper: site/attention.pdf (A4) and site/attention-letter.pdf (US Letter), printed
-by headless Chromium from the built site, served here, and linked from the chapter's first lines.
+by headless Chromium from the built site, served here, and linked from the chapter's first lines;
+its companion page "How we know" (docs/evidence.md) likewise, as attention-evidence.pdf and
+attention-evidence-letter.pdf.
 
     python -m build_site.pdf [--site site] [--site-url URL] [--ready-seconds 60]
 
@@ -29,6 +31,11 @@ from sprout import atomic, folders
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-sandbox"]
 PAPERS = {"attention.pdf": ("A4", "A4"), "attention-letter.pdf": ("Letter", "US Letter")}
+EVIDENCE_PAGE = "evidence/index.html"  # the chapter's companion page, printed as its own files
+EVIDENCE_PAPERS = {
+    "attention-evidence.pdf": ("A4", "A4"),
+    "attention-evidence-letter.pdf": ("Letter", "US Letter"),
+}
 # where the live figures are: the hosted site (--site-url, $SPROUT_SITE_URL or mkdocs.yml's site_url)
 UNKNOWN_SITE = None  # not known: the live figures are named by their place in the chapter, with no QR code
 SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
@@ -128,8 +135,8 @@ def print_with_contents(page, paper, title, headings):
     raise PdfError(f"the contents' page numbers on {paper} did not settle after four prints")
 
 
-def print_chapter(site, address, ready_seconds):
-    """{file name: PDF bytes} for each paper size."""
+def print_chapter(site, address, ready_seconds, page_file="index.html", papers=PAPERS):
+    """{file name: PDF bytes} for each paper size of `papers`, of the page `page_file` of the site."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -146,7 +153,7 @@ def print_chapter(site, address, ready_seconds):
             keep_local(context, base, outside)
             page = context.new_page()
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(base + "index.html")
+            page.goto(base + page_file)
             page.wait_for_function("() => document.documentElement.dataset.math === 'done'")
             stop_if_anything_went_wrong(outside, errors)
             pdf_page.load_paper_scripts(page, base)
@@ -158,7 +165,7 @@ def print_chapter(site, address, ready_seconds):
             title = page.evaluate("() => sproutPaper.chapterTitle()")
             headings = pdf_page.make_paper_page(page, address, f"{title} (Sprout)")
             page.emulate_media(media="print")
-            printed = {name: print_with_contents(page, paper, title, headings) for name, (paper, _) in PAPERS.items()}
+            printed = {name: print_with_contents(page, paper, title, headings) for name, (paper, _) in papers.items()}
             browser.close()
     finally:
         server.shutdown()
@@ -189,10 +196,18 @@ def link_the_pdfs(site, sizes):
     """Fills the chapter's placeholder paragraph with a link to each PDF and its size."""
     index = site / "index.html"
     text = index.read_text(encoding="utf-8")
-    links = " · ".join(
-        f'<a href="{name}" download>{label} ({megabytes(sizes[name])})</a>' for name, (_, label) in PAPERS.items()
-    )
-    paragraph = f'<p class="sprout-pdf-links">Download this chapter as a PDF: {links}</p>'
+
+    def links(papers):
+        return " · ".join(
+            f'<a href="{name}" download>{label} ({megabytes(sizes[name])})</a>'
+            for name, (_, label) in papers.items()
+            if name in sizes
+        )
+
+    paragraph = f'<p class="sprout-pdf-links">Download this chapter as a PDF: {links(PAPERS)}'
+    if any(name in sizes for name in EVIDENCE_PAPERS):
+        paragraph += f"; its evidence page: {links(EVIDENCE_PAPERS)}"
+    paragraph += "</p>"
     if not LINKS_PLACEHOLDER.search(text):
         raise PdfError(f"{index} has no paragraph for the PDF's links (build_site/hooks.py writes one)")
     atomic.write_text(index, LINKS_PLACEHOLDER.sub(lambda _: paragraph, text, count=1))
@@ -202,6 +217,8 @@ def make_pdfs(site, address, ready_seconds):
     started = time.monotonic()
     pdf_figures.check_stills(site)
     printed = print_chapter(site, address, ready_seconds)
+    if (site / EVIDENCE_PAGE).exists():
+        printed |= print_chapter(site, address, ready_seconds, EVIDENCE_PAGE, EVIDENCE_PAPERS)
     for name, pdf in printed.items():  # all printed first: a failure leaves the site's files as they were
         atomic.write_bytes(site / name, pdf)
     link_the_pdfs(site, {name: len(pdf) for name, pdf in printed.items()})

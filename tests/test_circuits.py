@@ -161,6 +161,29 @@ def test_removing_the_previous_token_head_takes_the_induction_pattern_away(copie
     assert found["removed"]["L1H2"]["L2H1"] > intact - 0.05, "a decoy its keys do not read"
 
 
+def test_the_note_is_read_on_the_keys_side(copier, repeats, means):
+    """The hand copier's induction head finds its keys by the note the previous-token head wrote
+    at the first copy: taking that note away there takes the pattern away, taking it away only at
+    the second copy (where the queries are) leaves it, and every token is the plain removal."""
+    by_side = circuits.induction_without_writer_by_side(copier, repeats, means, PREVIOUS_TOKEN, [INDUCTION])
+    plain = circuits.induction_with_removals(copier, repeats, means, [PREVIOUS_TOKEN], [INDUCTION])
+    intact = plain["intact"]["L2H1"]
+    assert by_side["keys"]["L2H1"] < 0.2
+    assert by_side["queries"]["L2H1"] > max(0.75 * intact, 4 * by_side["keys"]["L2H1"])
+    assert by_side["everywhere"] == plain["removed"]["L1H1"]
+    with pytest.raises(ValueError, match="unknown side 'values'"):
+        circuits.side_positions(repeats, "values")
+
+
+def test_a_pair_read_at_several_offsets_ranks_among_the_earlier_heads(copier):
+    at = circuits.composition_at_offsets(copier, PREVIOUS_TOKEN, [INDUCTION], "k", [0, -3])
+    column = circuits.composition_into(copier, [INDUCTION], "k")["L2H1"]
+    assert at[0]["L2H1"]["score"] == column[0]["score"] and at[0]["L2H1"]["rank"] == 1
+    assert set(at) == {0, -3} and all(1 <= row["L2H1"]["rank"] <= CFG.n_head for row in at.values())
+    expected = float(torch.linalg.matrix_norm(circuits.qk_circuit(copier, *INDUCTION, -3)))
+    assert at[-3]["L2H1"]["qk_norm"] == round(expected, 2)
+
+
 def test_a_head_that_does_not_exist_is_named_in_one_line(copier, repeats, means):
     with pytest.raises(
         circuits.UnknownHeadError, match=r"^no head L3H1 \(0-based \(2, 0\)\): the model has 2 layers of 3 heads$"
@@ -189,7 +212,7 @@ def test_the_report_is_a_plain_dict_of_the_same_numbers(copier, repeats, means):
 
 def test_removal_puts_the_heads_mean_in_its_place_and_nothing_else(means):
     heads = torch.randn(2, 5, CFG.n_head, CFG.head_dim)
-    replaced = circuits._removing(means, 0, 2)(0, heads)
+    replaced = ablate.removing(means, 0, 2)(0, heads)
     assert torch.equal(replaced[:, :, 2], means[0][2].expand(2, 5, -1).to(heads.dtype))
     assert torch.equal(replaced[:, :, :2], heads[:, :, :2])
-    assert torch.equal(circuits._removing(means, 0, 2)(1, heads), heads), "other layers untouched"
+    assert torch.equal(ablate.removing(means, 0, 2)(1, heads), heads), "other layers untouched"

@@ -13,6 +13,7 @@ from sprout.chapter.sections import CLAIMS, SECTIONS, Section, SectionError, che
 ROOT = Path(__file__).resolve().parents[1]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text(encoding="utf-8"))
 CHAPTER = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+PAGES = {page: (ROOT / "docs" / page).read_text(encoding="utf-8") for page in {s.page for s in SECTIONS}}
 
 
 def section(name, prefixes, numbers=None):
@@ -20,10 +21,15 @@ def section(name, prefixes, numbers=None):
 
 
 def test_the_sections_follow_the_page():
-    headings = [re.search(rf"^#+ {re.escape(s.heading)}$", CHAPTER, re.MULTILINE) for s in SECTIONS]
-    assert all(headings), [s.heading for s, h in zip(SECTIONS, headings) if not h]
-    starts = [h.start() for h in headings]
-    assert starts == sorted(starts), "SECTIONS must list the sections in page order"
+    """Each section's heading is on its page, the chapter's sections first and each page's in its order."""
+    pages = [s.page for s in SECTIONS]
+    assert pages == sorted(pages, key=lambda p: p != "index.md") and pages[0] == "index.md"
+    for page, text in PAGES.items():
+        own = [s for s in SECTIONS if s.page == page]
+        headings = [re.search(rf"^#+ {re.escape(s.heading)}$", text, re.MULTILINE) for s in own]
+        assert all(headings), [s.heading for s, h in zip(own, headings) if not h]
+        starts = [h.start() for h in headings]
+        assert starts == sorted(starts), f"SECTIONS must list the sections of {page} in page order"
 
 
 def test_a_key_outside_its_sections_prefixes_is_one_line_naming_it():

@@ -13,7 +13,7 @@ import markdown
 import pytest
 
 from build_site import claims_check, macros
-from build_site.chapter_words import word_counts
+from build_site.chapter_words import MAX_NUMBERS_PER_100_WORDS, number_density, word_counts
 from build_site.hooks import NOTEBOOK_MATHJAX, NOTEBOOK_MERMAID, add_figure_data
 from build_site.macros import ChapterBuildError, format_number, render_cells, run_cells, split_cells
 from build_site.math import MathError, render_math
@@ -122,6 +122,17 @@ def test_a_claim_whose_words_left_the_page_is_named_in_one_line():
         claims_check.check_words("<p>Rewritten.</p>", [claim])
     assert "\n" not in str(stopped.value) and repr(claim.id) in str(stopped.value)
     assert claims_check.page_text("<p>It&rsquo;s \u201cTom\u201d</p>") == 'It\'s "Tom"'
+
+
+def test_a_claim_is_looked_for_on_its_own_page():
+    """A claim of the evidence page is checked there, not on the chapter, and the other way round."""
+    on_evidence = next(c for c in CLAIMS if c.words and c.page == claims_check.EVIDENCE_PAGE)
+    on_chapter = next(c for c in CLAIMS if c.words and c.page == claims_check.CHAPTER_PAGE)
+    both = [on_evidence, on_chapter]
+    claims_check.check_words(f"<p>{on_chapter.words}</p>", both)  # the evidence claim is not asked here
+    claims_check.check_words(f"<p>{on_evidence.words}</p>", both, page=claims_check.EVIDENCE_PAGE)
+    with pytest.raises(claims_check.ClaimCheckError, match="on the page evidence.md"):
+        claims_check.check_words(f"<p>{on_chapter.words}</p>", both, page=claims_check.EVIDENCE_PAGE)
 
 
 def test_missing_or_broken_stats_file_is_named(tmp_path):
@@ -350,6 +361,19 @@ def test_the_built_chapter_is_light_to_read(tmp_path):
     main, details = word_counts((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
     assert details > 0, "the supporting numbers should sit in collapsed details"
     assert main <= 1.6 * ORIGINAL_CHAPTER_WORDS, f"the chapter's main text has {main} words"
+    numbers, words, density = number_density((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+    assert density <= MAX_NUMBERS_PER_100_WORDS, f"the main prose has {numbers} numbers in {words} words"
+
+
+def test_the_number_count_reads_the_prose_alone():
+    page = (
+        "<article><p>Sprout's loss is 2.19 nats, 93% of 4,096 tokens.</p>"
+        "<details><p>1 2 3 4 5</p></details><table><tr><td>7.5</td></tr></table>"
+        "<pre>x = 12</pre><p>A <span class='katex'>d = 64</span> formula.</p></article>"
+    )
+    numbers, words, density = number_density(page)
+    assert (numbers, words) == (3, 11)  # "2.19", "93", "4,096" in the two paragraphs' 11 words
+    assert density == round(100 * 3 / 11, 2) and density > MAX_NUMBERS_PER_100_WORDS
 
 
 @pytest.mark.slow

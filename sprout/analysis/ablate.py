@@ -89,6 +89,24 @@ def mean_head_outputs(model, texts_ids, max_tokens=None, autocast_bf16=True):
     return sums / count
 
 
+def put_mean(heads, means, layer, head, positions=slice(None)):
+    """In place: one head's output in one layer's heads (B, T, H, head_dim) replaced by its mean
+    (means: (L, H, head_dim)) at `positions` (every position by default). The one mean swap that
+    every removal here goes through."""
+    heads[:, positions, head, :] = means[layer][head].to(heads.dtype)
+    return heads
+
+
+def removing(means, layer, head, positions=slice(None)):
+    """A forward.run replace function: the head (0-based) gives its mean output at `positions`
+    (every position by default) of every row; other heads and layers are left as they are."""
+
+    def replace(at, heads):
+        return heads if at != layer else put_mean(heads.clone(), means, layer, head, positions)
+
+    return replace
+
+
 def _replacing(means, sets_per_layer):
     """A forward.run replace function: in copy i of the batch (copies stacked along the batch
     dimension), every head in sets_per_layer[layer][i] is replaced by its mean."""
@@ -102,10 +120,22 @@ def _replacing(means, sets_per_layer):
         view = heads.view(len(copies), B // len(copies), *heads.shape[1:])
         for i, removed in enumerate(copies):
             for h in removed:
-                view[i, :, :, h, :] = means[layer][h].to(heads.dtype)
+                put_mean(view[i], means, layer, h)
         return heads
 
     return replace
+
+
+@torch.no_grad()
+def each_removed(model, ids, means, heads, read, positions=slice(None)):
+    """One run per head of `heads` (0-based (layer, head)), that head alone giving its mean at
+    `positions`: {(layer, head): read(that run's forward.Trace)}. The runs record attention
+    weights, for readers of where the later heads look."""
+    model.eval()
+    return {
+        (layer, head): read(forward.run(model, ids, weights=True, replace=removing(means, layer, head, positions)))
+        for layer, head in heads
+    }
 
 
 def _removed_logits(model, streams, means, head_sets):
@@ -201,14 +231,7 @@ def removed_at(model, measure, means, layer, head, where, autocast_bf16=True):
     total = 0.0
     for row, positions, hide in zip(measure.rows, measure.positions, where):
         ids = torch.tensor([row])
-
-        def replace(at, heads, hide=hide):
-            if at != layer:
-                return heads
-            heads = heads.clone()
-            heads[0, list(hide), head, :] = means[layer, head].to(heads.dtype)
-            return heads
-
+        replace = removing(means, layer, head, list(hide))
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast_bf16):
             logits = forward.run(model, ids, replace=replace).logits
         chosen = logits[0, list(positions)].float().softmax(-1)

@@ -30,10 +30,12 @@ rotation by the offset. So W_QK is really W_Q^T R(offset) W_K, a different matri
 offset, and a rotation between W_Q and W_K does not leave ||W_QK W_OV|| as it was (a rotation
 preserves the norm of a matrix it multiplies from the outside, not one it sits inside of). The
 scores here take one offset, 0 by default (the query reading its own position), and ignore the
-others: `rope_offset` picks another. This is acceptable for seeing which head feeds which: the
-slowest-turning pairs barely turn in a few hundred positions and the norms ||W_QK|| are the
-same at any offset, but a score is a number at one offset, not a property of the pair at every
-distance. The key side alone, ||W_K W_OV^A|| / (||W_K|| ||W_OV^A||), would be free of RoPE
+others: `rope_offset` picks another. The norm ||W_QK|| itself changes with the offset (the
+rotation sits between W_Q and W_K, so nothing keeps it: in the published Sprout, layer 5 head 3's
+is about 148 at offset 0 and about 101 at 48 positions), and so does every score; which earlier
+head feeds which may not. A score is a number at one offset, not a property of the pair at every
+distance: `composition_at_offsets` reads a pair at several offsets, and the chapter's evidence page
+prints them. The key side alone, ||W_K W_OV^A|| / (||W_K|| ||W_OV^A||), would be free of RoPE
 (R multiplies it from the outside) but leaves out which queries find those keys.
 
 Removal (behavioural): each candidate head is replaced by its mean output (mean ablation, the
@@ -52,6 +54,7 @@ import torch
 
 from .. import forward
 from ..model import rope_tables
+from . import ablate
 from .detectors import BY_NAME
 
 KINDS = ("q", "k", "v")
@@ -154,6 +157,45 @@ def composition_scores(model, kind, rope_offset=0):
     return scores
 
 
+def scores_into(model, target, kind, rope_offset=0):
+    """{(a, i): score} of every earlier head (a, i) composing into the one target (b, j), 0-based:
+    composition_scores' column for one head, without the rest of the model's."""
+    _check_kind(kind)
+    b, j = target
+    check_head(model, b, j)
+    if kind == "v":
+        reader = ov_circuit(model, b, j)
+    else:
+        qk = qk_circuit(model, b, j, rope_offset)
+        reader = qk.T if kind == "q" else qk
+    scores = {}
+    for a in range(b):
+        for i in range(model.cfg.n_head):
+            ov = ov_circuit(model, a, i)
+            scores[a, i] = _ratio(reader @ ov, reader, ov)
+    return scores
+
+
+def composition_at_offsets(model, writer, targets, kind, offsets):
+    """For each RoPE offset and target: the writer's `kind` composition into the target, its rank
+    among all earlier heads (1: the highest) and ||W_QK|| of the target at that offset.
+    Returns {offset: {label: {"score", "rank", "qk_norm"}}} (heads 0-based in)."""
+    out = {}
+    for offset in offsets:
+        row = {}
+        for target in targets:
+            scores = scores_into(model, target, kind, offset)
+            ranked = sorted(scores, key=lambda h: (-scores[h], h))
+            qk_norm = float(torch.linalg.matrix_norm(qk_circuit(model, *target, offset)))
+            row[label(*target)] = {
+                "score": round(scores[tuple(writer)], 4),
+                "rank": ranked.index(tuple(writer)) + 1,
+                "qk_norm": round(qk_norm, 2),
+            }
+        out[offset] = row
+    return out
+
+
 def composition_into(model, target_heads, kind, rope_offset=0, scores=None):
     """For each target head (0-based (layer, head)): every earlier head, ranked by its `kind`
     composition into the target, best first. Returns {label: [{"layer", "head", "score"}, ...]},
@@ -181,24 +223,18 @@ def chance_level(model):
 # ---- composition by removal
 
 
-def _removing(means, layer, head):
-    """A forward.run replace function: the head's output becomes its mean output."""
-
-    def replace(at, heads):
-        if at != layer:
-            return heads
-        heads = heads.clone()
-        heads[:, :, head, :] = means[layer][head].to(heads.dtype)
-        return heads
-
-    return replace
-
-
-def _induction_scores(model, repeats, replace=None):
-    """(L, H) induction scores (the induction detector's, on repeats) of a run."""
-    trace = forward.run(model, repeats, weights=True, replace=replace)
+def _induction_scores(trace, repeats):
+    """(L, H) induction scores (the induction detector's, on repeats) of a run's attention weights."""
     n = (repeats.size(1) - 1) // 2
     return BY_NAME["induction"].on_repeats(torch.stack(trace.weights, dim=1), n)
+
+
+def _reader(targets, repeats):
+    def read(trace):
+        scores = _induction_scores(trace, repeats)
+        return {label(b, j): round(float(scores[b, j]), 4) for b, j in targets}
+
+    return read
 
 
 @torch.no_grad()
@@ -211,14 +247,40 @@ def induction_with_removals(model, repeats, means, candidates, targets):
     for layer, head in [*candidates, *targets]:
         check_head(model, layer, head)
     model.eval()
-
-    def read(scores):
-        return {label(b, j): round(float(scores[b, j]), 4) for b, j in targets}
-
+    read = _reader(targets, repeats)
+    removed = ablate.each_removed(model, repeats, means, candidates, read)
     return {
         "targets": [label(b, j) for b, j in targets],
-        "intact": read(_induction_scores(model, repeats)),
-        "removed": {
-            label(a, i): read(_induction_scores(model, repeats, _removing(means, a, i))) for a, i in candidates
-        },
+        "intact": read(forward.run(model, repeats, weights=True)),
+        "removed": {label(a, i): scores for (a, i), scores in removed.items()},
+    }
+
+
+# where on the repeats [◆, R, R] a writer's output is swapped for its mean: the first copy holds
+# the keys an induction head finds (the token after an earlier copy of its own), the second copy
+# the queries that look for them
+SIDES = ("keys", "queries", "everywhere")
+
+
+def side_positions(repeats, side):
+    """The positions of repeats [◆, R, R] that `side` names ("everywhere": ◆ too, as a removal
+    with no side)."""
+    n = (repeats.size(1) - 1) // 2
+    spans = {"keys": range(1, 1 + n), "queries": range(1 + n, 1 + 2 * n), "everywhere": range(0, 1 + 2 * n)}
+    if side not in spans:
+        raise ValueError(f"unknown side {side!r} (known: {', '.join(SIDES)})")
+    return list(spans[side])
+
+
+@torch.no_grad()
+def induction_without_writer_by_side(model, repeats, means, writer, targets):
+    """The targets' induction scores with the writer head (0-based) giving its mean output only
+    on the keys' side (the first copy), only on the queries' side (the second copy), or at every
+    token: {side: {target label: score}}."""
+    for layer, head in [writer, *targets]:
+        check_head(model, layer, head)
+    read = _reader(targets, repeats)
+    return {
+        side: ablate.each_removed(model, repeats, means, [writer], read, side_positions(repeats, side))[writer]
+        for side in SIDES
     }

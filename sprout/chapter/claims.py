@@ -58,6 +58,7 @@ class Claim:
     backed: bool = True  # False: a floor the published checkpoints do not reach (yet); the tests hold them to it
     name: str = ""  # how the claim is named, where two claims bound the same number (default: key)
     on_validation: bool = False  # reads TinyStories' validation text: checked only where that folder is here
+    page: str = "index.md"  # the page under docs/ whose rendered text holds `words`
 
     @property
     def id(self):

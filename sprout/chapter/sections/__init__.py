@@ -16,7 +16,9 @@ How to add to the chapter (each touches one section module and the prose only):
 - a figure or a data file: a Figure (its name, the drawing of build_artifacts/figures.py that
   draws it, and its data) in `figures`, or a path and its content in `data_files`; the prose
   shows a figure with figure("name", "caption");
-- a section: a module in this folder with its SECTION, listed in SECTIONS in page order.
+- a section: a module in this folder with its SECTION, listed in SECTIONS in page order (the
+  chapter's, then its companion page's, docs/evidence.md, whose sections say `page="evidence.md"`;
+  a claim whose words are on that page says so too).
 """
 
 from dataclasses import dataclass, field
@@ -46,6 +48,7 @@ class Section:
     # the numbers it writes to stats.json, the ones the prose, a claim, a widget or a test reads:
     # dotted names where "*" stands for one part ("repeat.*.drop"); None: every number it returns
     publishes: tuple | None = None
+    page: str = "index.md"  # the page under docs/ that prints its numbers, where `heading` is
 
     def owns(self, key):
         return any(key == p or key.startswith(p + ".") for p in self.prefixes)
@@ -84,19 +87,24 @@ def check_prefixes(sections):
 
 
 def _sections():
-    from . import all_heads, circuit, induction, one_layer, scaling, what_breaks, where_sprout_looks, window, writing
-
-    in_page_order = (
-        window,
-        where_sprout_looks,
-        scaling,
+    from . import (
         all_heads,
-        induction,
-        what_breaks,
         circuit,
-        writing,
+        composition,
+        copying,
+        damage,
+        induction,
         one_layer,
+        scaling,
+        what_breaks,
+        where_sprout_looks,
+        window,
+        writing,
     )
+
+    chapter = (window, where_sprout_looks, scaling, all_heads, induction, what_breaks, circuit, writing, one_layer)
+    evidence = (damage, composition, copying)  # docs/evidence.md, the chapter's companion page
+    in_page_order = chapter + evidence
     return check_prefixes(tuple(m.SECTION for m in in_page_order))
 
 

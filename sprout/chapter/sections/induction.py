@@ -88,23 +88,43 @@ def trained_on_claims():
             flag,
             f"{model}'s recipe has copy drills (1) or not (0)",
             words=words,
+            page=page,
         )
-        for model, flag, words in (
-            ("gpt1_twin", 1, "drills included"),
-            ("gpt1_drilled", 1, "drills included"),
-            ("gpt1", 0, "gpt-1 read only stories"),
-            ("window", 0, "gpt-1 and the window network read the same mix of text"),
+        for model, flag, words, page in (
+            ("gpt1_twin", 1, "drills included", "evidence.md"),
+            ("gpt1_drilled", 1, "drills included", "evidence.md"),
+            ("gpt1", 0, "gpt-1 read only stories", "evidence.md"),
+            ("window", 0, "gpt-1 and the window network read the same mix of text", "index.md"),
         )
     )
 
 
 CLAIMS = (
-    Claim("repeat.sprout.drop", ">=", 4.0, "Sprout's loss drop on a repeat (nats)", words="Sprout's by"),
+    Claim(
+        "repeat.sprout.drop",
+        ">=",
+        4.0,
+        "Sprout's loss drop on a repeat (nats)",
+        words="Sprout's by",
+        page="evidence.md",
+    ),
     Claim("repeat.gpt1.drop", "<", COPIES, "gpt-1's loss drop on a repeat (nats)"),
     Claim(
-        "zorbin.sprout.mean_prob", ">=", 0.9, "Zorbin Plax again, Sprout", words="A sharper test is the made-up name"
+        "zorbin.sprout.mean_prob",
+        ">=",
+        0.9,
+        "Zorbin Plax again, Sprout",
+        words="On the dragon story's made-up name alone",
+        page="evidence.md",
     ),
-    Claim("zorbin.gpt1.mean_prob", "<", 0.05, "Zorbin Plax again, gpt-1", words="A sharper test is the made-up name"),
+    Claim(
+        "zorbin.gpt1.mean_prob",
+        "<",
+        0.05,
+        "Zorbin Plax again, gpt-1",
+        words="On the dragon story's made-up name alone",
+        page="evidence.md",
+    ),
     Claim(
         "probes.name.sprout", ">=", 0.85, "made-up names over the probe stories, Sprout", words="Sprout's average is"
     ),
@@ -124,6 +144,7 @@ CLAIMS = (
         "repeat.uniform.loss",
         "the window network on random tokens, worse than guessing evenly",
         words="does worse than an even guess",
+        page="evidence.md",
         name="repeat.window.loss_first.worse_than_even",
     ),
     Claim(
@@ -132,6 +153,7 @@ CLAIMS = (
         "repeat.uniform.loss",
         "gpt-1 on random tokens, worse than guessing evenly",
         words="does worse than an even guess",
+        page="evidence.md",
         name="repeat.gpt1.loss_first.worse_than_even",
     ),
     Claim(
@@ -140,6 +162,7 @@ CLAIMS = (
         "repeat.uniform.loss",
         "gpt-1's guesses on random tokens, surer than even",
         words="is sure of itself",
+        page="evidence.md",
     ),
     Claim(
         "repeat.gpt1_drilled.loss_first",
@@ -147,9 +170,15 @@ CLAIMS = (
         "repeat.gpt1.loss_first",
         "drilled gpt-1 on random tokens, below gpt-1",
         words="random tokens can't be guessed",
+        page="evidence.md",
     ),
     Claim(
-        "repeat.gpt1_drilled.drop", "<", COPIES, "drilled gpt-1's loss drop on a repeat (nats)", words="Neither copies"
+        "repeat.gpt1_drilled.drop",
+        "<",
+        COPIES,
+        "drilled gpt-1's loss drop on a repeat (nats)",
+        words="Neither copies",
+        page="evidence.md",
     ),
     Claim("probes.name.gpt1_drilled", "<", "probes.name.sprout", "made-up names over the probe stories, drilled gpt-1"),
     Claim(
@@ -158,6 +187,7 @@ CLAIMS = (
         0.5,
         "made-up names over the probe stories, drilled gpt-1",
         words="from the drilled gpt-1",
+        page="evidence.md",
         name="probes.name.gpt1_drilled.below_half",
     ),
     Claim(
@@ -166,6 +196,7 @@ CLAIMS = (
         COPIES,
         "gpt-1's two-block twin's loss drop on a repeat (nats)",
         words="Neither copies",
+        page="evidence.md",
     ),
     Claim(
         "repeat.gpt1_twin.induction_best",
@@ -173,6 +204,7 @@ CLAIMS = (
         NO_COPYING_HEAD,
         "the twin's best induction score on a repeat",
         words="Neither copies",
+        page="evidence.md",
     ),
     Claim(
         "repeat.gpt1_drilled.induction_best",
@@ -180,6 +212,7 @@ CLAIMS = (
         NO_COPYING_HEAD,
         "drilled gpt-1's best induction score",
         words="Neither copies",
+        page="evidence.md",
     ),
     Claim("probes.name.gpt1_twin", "<", "probes.name.sprout", "made-up names over the probe stories, the twin"),
     Claim(
@@ -188,6 +221,7 @@ CLAIMS = (
         0.5,
         "made-up names over the probe stories, the twin",
         words="from its twin",
+        page="evidence.md",
         name="probes.name.gpt1_twin.below_half",
     ),
     Claim(
@@ -196,6 +230,7 @@ CLAIMS = (
         "repeat.uniform.loss + 0.5",
         "the twin on random tokens, near even",
         words="random tokens can't be guessed",
+        page="evidence.md",
     ),
     Claim(
         "repeat.gpt1_drilled.loss_first",
@@ -203,6 +238,7 @@ CLAIMS = (
         "repeat.uniform.loss + 0.5",
         "drilled gpt-1 on random tokens, near even",
         words="random tokens can't be guessed",
+        page="evidence.md",
         name="repeat.gpt1_drilled.loss_first.near_even",
     ),
     *trained_on_claims(),
@@ -212,6 +248,7 @@ CLAIMS = (
         "trained_on.gpt1_drilled.steps",
         "the twin trained as many steps as the drilled gpt-1",
         words="for the same",
+        page="evidence.md",
         name="trained_on.gpt1_twin.steps.same_as_drilled",
     ),
     Claim(
@@ -220,6 +257,7 @@ CLAIMS = (
         "trained_on.gpt1.steps",
         "the drilled gpt-1 trained as many steps as gpt-1",
         words="for the same",
+        page="evidence.md",
         name="trained_on.gpt1_drilled.steps.same_as_gpt1",
     ),
     Claim(
@@ -228,6 +266,7 @@ CLAIMS = (
         "trained_on.gpt1_twin.tokens",
         "Sprout read more tokens than the twin",
         words="against Sprout's",
+        page="evidence.md",
     ),
     Claim(
         "training_story.stage_a.induction_best",
@@ -235,6 +274,7 @@ CLAIMS = (
         INDUCTION_SCORE,
         "best induction score in any stage-a evaluation",
         words="was never higher than",
+        page="evidence.md",
     ),
     Claim(
         "training_story.stage_b.induction_first",
@@ -242,13 +282,15 @@ CLAIMS = (
         INDUCTION_SCORE,
         "induction score at stage b's first evaluation",
         words="The rise came with a change of recipe",
+        page="evidence.md",
     ),
     Claim(
         "training_story.stage_a.first_copy_scored",
         "==",
         1,
         "stage a scores the first copy of a drill",
-        words="which scored both copies of each drill",
+        words="stage a scored both copies of each drill",
+        page="evidence.md",
     ),
     Claim(
         "training_story.stage_b.first_copy_scored",
@@ -256,6 +298,7 @@ CLAIMS = (
         0,
         "stage b takes the first copy out of the loss",
         words="took the unpredictable first copy out of the loss",
+        page="evidence.md",
     ),
     Claim(
         "training_story.stage_b.seed",
@@ -263,6 +306,7 @@ CLAIMS = (
         "training_story.stage_a.seed",
         "stage b starts from another seed than stage a",
         words="restarted the seed and warmup",
+        page="evidence.md",
     ),
     # the layer race: read by its sudden drop, confirmed by the induction score rising in the same
     # steps; one layer never drops nor crosses the line, two and three layers do in every seed
@@ -300,6 +344,7 @@ CLAIMS = (
         "layer_race.threshold",
         "the best one-layer toy's final copy loss",
         words="The one-layer runs ended between",
+        page="evidence.md",
     ),
     Claim(
         "layer_race.depth_1.final_max",
@@ -307,6 +352,7 @@ CLAIMS = (
         "layer_race.plateau",
         "the worst one-layer toy's final copy loss, below an even guess",
         words="a little better than an even guess",
+        page="evidence.md",
     ),
     Claim("layer_race.depth_2.dropped", ">=", "layer_race.depth_2.seeds", "two-layer toys that fell below the line"),
     Claim("layer_race.depth_3.dropped", ">=", "layer_race.depth_3.seeds", "three-layer toys that fell below the line"),
@@ -316,6 +362,7 @@ CLAIMS = (
         "layer_race.depth_2.drop_median",
         "the middle three-layer toy dropped no sooner than the middle two-layer one",
         words="A third layer didn't make it sooner",
+        page="evidence.md",
     ),
     Claim(
         "layer_race.early.depth_2.drops",
@@ -323,6 +370,7 @@ CLAIMS = (
         1,
         "two-layer toys with a sudden drop under the first settings tried",
         words="none of them dropped suddenly",
+        page="evidence.md",
     ),
     Claim(
         "layer_race.early.depth_2.induction_max",
@@ -330,6 +378,7 @@ CLAIMS = (
         NO_COPYING_HEAD * 2,
         "the best induction score of a two-layer toy under the first settings tried",
         words="none of them dropped suddenly",
+        page="evidence.md",
     ),
     *(
         Claim(
@@ -338,6 +387,7 @@ CLAIMS = (
             0.5,
             f"the two-layer toys' median {kind.replace('_', '-')} score",
             words=words,
+            page="evidence.md",
         )
         for kind, words in (
             ("previous_token", "held previous-token heads"),

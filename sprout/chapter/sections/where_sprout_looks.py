@@ -70,6 +70,7 @@ CLAIMS = (
         PRONOUN_RESOLVED,
         "the Tom head favours the referent, stories where the referent is named last",
         words="it follows the latest name",
+        page="evidence.md",
     ),
     Claim(
         "pronoun_kinds.other_last.tom_head.right",
@@ -77,6 +78,7 @@ CLAIMS = (
         0.5,
         "the Tom head favours the referent, stories where the other child is named last",
         words="it follows the latest name",
+        page="evidence.md",
     ),
     Claim(
         "pronoun_kinds.other_first_and_last.tom_head.right",
@@ -84,6 +86,7 @@ CLAIMS = (
         0.5,
         "the Tom head favours the referent, stories where the other child is named first and last",
         words="it follows the latest name",
+        page="evidence.md",
     ),
     Claim(
         "pronoun_kinds.tom_head.last_name",
@@ -91,6 +94,7 @@ CLAIMS = (
         PRONOUN_RESOLVED,
         "the Tom head favours the child named last, all three kinds",
         words="the Tom head favours the child named last",
+        page="evidence.md",
     ),
     Claim(
         "pronoun_kinds.best.worst_kind",
@@ -98,6 +102,7 @@ CLAIMS = (
         PRONOUN_RESOLVED,
         "no head favours the referent in every kind: the best head's worst kind",
         words="in its worst kind of story",
+        page="evidence.md",
     ),
     Claim(
         "pronoun_kinds.best.worst_kind",
@@ -105,6 +110,7 @@ CLAIMS = (
         COIN_TOSS,
         "the best head's worst kind of two-child story: a coin toss",
         words="a coin toss",
+        page="evidence.md",
         name="pronoun_kinds.best.coin_toss",
     ),
     *(
@@ -113,7 +119,8 @@ CLAIMS = (
             "<",
             PRONOUN_RESOLVED,
             f"Sprout's guess of the referent's thing over the other child's, {kind_words(kind)}",
-            words="Sprout doesn't know whose thing comes next",
+            words="does not know whose thing comes next",
+            page="evidence.md",
         )
         for kind in KINDS
     ),
@@ -124,6 +131,7 @@ CLAIMS = (
             LITTLE_BETTER_THAN_A_COIN,
             f"Sprout's guess of the referent's thing, {kind_words(kind)}: little better than a coin",
             words="little better than a coin",
+            page="evidence.md",
             name=f"pronoun_kinds.{kind}.guess.little_better",
         )
         for kind in KINDS
