@@ -1,10 +1,19 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import torch
+from filelock import FileLock
 
 from sprout import folders
 from sprout.corpus import stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
+
+# The repository's root: every test finds the project's files from here, whatever folder it sits in
+ROOT = Path(__file__).resolve().parent.parent
 
 SMALL = {
     "window": WindowConfig(vocab_size=300, d_embed=8, d_hidden=32),
@@ -52,3 +61,35 @@ def tinystories():
         )
         pytest.skip(f"needs the TinyStories folder; looked {where}")
     return folder
+
+
+def run_folder(tmp_path_factory):
+    """A temporary folder shared by the whole test run: pytest-xdist gives each worker a folder of
+    its own inside the run's, so there it is the parent."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session")
+def built_site_folder(tmp_path_factory):
+    """The whole site, built in strict mode once per test run (a failure names mkdocs' own
+    message). Under pytest-xdist the first worker to ask builds it, holding a lock; the others wait
+    for it and share the folder (nothing may write into it: copy or link what you change)."""
+    shared = run_folder(tmp_path_factory) / "built-site"
+    out, failed = shared / "site", shared / "failed.txt"
+    shared.mkdir(exist_ok=True)
+    with FileLock(shared / "build.lock"):
+        if not failed.exists() and not (out / "index.html").exists():
+            env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+            done = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            if done.returncode != 0:
+                failed.write_text(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
+    if failed.exists():
+        pytest.fail(failed.read_text())
+    return out

@@ -8,8 +8,8 @@ import pytest
 
 from sprout.corpus.data import Mix
 from sprout.training import recipes
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
 
 

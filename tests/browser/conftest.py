@@ -4,8 +4,8 @@ Fixtures:
 - `serve(folder)`: base URL of a new static server for that folder;
 - `widget_root`: a server where /assets/ is site_assets/, /artifacts/ is docs/artifacts/ and
   /pages/ is tests/browser/pages/ (the widgets' plain test pages);
-- `built_site`: the site built once per session by `mkdocs build --strict` (in
-  `built_site_folder`) and served;
+- `built_site`: the site built once per test run by `mkdocs build --strict` (in
+  `built_site_folder`, tests/conftest.py) and served;
 - `browse`: a fresh page that records console errors, every request and every breach of the
   pages' Content-Security-Policy, and fails the test at teardown if there was an error, a request
   to any host but the local servers, or a breach.
@@ -13,18 +13,18 @@ Fixtures:
 
 import functools
 import http.server
-import os
 import re
 import shutil
-import subprocess
 import sys
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from filelock import FileLock
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT, run_folder
+
 OUTPUT = ROOT / "test-output"
 CHROMIUM = Path("/usr/bin/chromium")
 LOCAL_HOST = "127.0.0.1"
@@ -150,23 +150,6 @@ def widget_root(serve, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def built_site_folder(tmp_path_factory):
-    """The whole site, built here in strict mode (fails with mkdocs' own message)."""
-    out = tmp_path_factory.mktemp("site") / "site"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
-    return out
-
-
-@pytest.fixture(scope="session")
 def built_site(serve, built_site_folder):
     """Base URL of the built site."""
     return serve(built_site_folder)
@@ -260,8 +243,14 @@ def browse(chromium, request):
 
 
 @pytest.fixture(scope="session")
-def screenshots():
+def screenshots(tmp_path_factory):
+    """test-output/screenshots/, emptied once per test run: by the first pytest-xdist worker to ask
+    for it, so that no worker clears another's pictures."""
     folder = OUTPUT / "screenshots"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    shared = run_folder(tmp_path_factory)
+    with FileLock(shared / "screenshots.lock"):
+        if not (shared / "screenshots-emptied").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            (shared / "screenshots-emptied").touch()
+    folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -8,13 +8,13 @@ server does not send it, so the test adds it to the widget server's responses, a
 would."""
 
 import json
-from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = "mia_doll,tom_he,zorbin,blue_key,big_farm,song_refrain"
 
 

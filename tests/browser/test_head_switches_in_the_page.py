@@ -2,7 +2,6 @@
 Chromium on the built site: the published ablation numbers it can recompute, as in Python."""
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,10 +9,10 @@ import pytest
 from sprout.chapter import probe_texts, removals
 from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.tokenizer import Tokenizer
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 MODEL = json.loads((ARTIFACTS / "browser" / "model.json").read_text())
