@@ -15,6 +15,12 @@ from sprout.tokenizer import Tokenizer
 # The repository's root: every test finds the project's files from here, whatever folder it sits in
 ROOT = Path(__file__).resolve().parent.parent
 
+# Each test's folder says its tier, and so the markers `make test-fast` and `-m` select on:
+# unit (no training, no build, no browser: `make test-fast`), integration (trains, builds the
+# artifacts or the site, measures the published checkpoints: marked slow), browser (a real
+# browser: marked browser; the slowest of them are marked slow too).
+TIER_MARKERS = {"unit": set(), "integration": {"slow"}, "browser": {"browser"}}
+
 SMALL = {
     "window": WindowConfig(vocab_size=300, d_embed=8, d_hidden=32),
     "gpt1": TransformerConfig(vocab_size=300, context=64, n_layer=1, n_head=4, d_model=32),
@@ -61,6 +67,29 @@ def tinystories():
         )
         pytest.skip(f"needs the TinyStories folder; looked {where}")
     return folder
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects on the markers
+def pytest_collection_modifyitems(config, items):
+    """The tier's markers on every test of its folder; a test outside the tiers' folders, or one
+    marked for another tier, stops the run with one line each saying where it belongs."""
+    misplaced = []
+    for item in items:
+        parts = item.path.relative_to(ROOT / "tests").parts
+        tier = parts[0] if len(parts) > 1 else None
+        if tier not in TIER_MARKERS:
+            where = item.path.relative_to(ROOT).as_posix()
+            misplaced.append(f"{where}: a test file belongs in tests/unit, tests/integration or tests/browser")
+            continue
+        for marker in TIER_MARKERS[tier]:
+            item.add_marker(marker)
+        marked = {m.name for m in item.iter_markers()}
+        if tier != "browser" and "browser" in marked:
+            misplaced.append(f"{item.nodeid}: marked browser, so it belongs in tests/browser")
+        elif tier == "unit" and "slow" in marked:
+            misplaced.append(f"{item.nodeid}: marked slow, so it belongs in tests/integration")
+    if misplaced:
+        raise pytest.UsageError("tests in the wrong tier's folder:\n" + "\n".join(dict.fromkeys(misplaced)))
 
 
 def run_folder(tmp_path_factory):

@@ -105,7 +105,7 @@ def test_the_page_reproduces_the_name_probe_and_zorbin_with_and_without_the_indu
     assert np.mean(intact[:-pieces]) == pytest.approx(stats["ablation.intact.name_probe"], abs=AGREEMENT)
     assert np.mean(removed[:-pieces]) == pytest.approx(stats["ablation.induction_heads.name_probe"], abs=AGREEMENT)
     # Zorbin's four pieces: with the heads off, within 1e-3 of Python's onnxruntime on the same file
-    # (tests/test_browser_model.py ties that to sprout.analysis.ablate); with them on, within the int8 file's
+    # (tests/integration/test_browser_model.py ties that to sprout.analysis.ablate); with them on, within the int8 file's
     # measured next-token bound of the published float64 numbers
     python = python_probs(zorbin.ids, range(start, end - 1), [switches([]), switches(heads)])
     assert np.abs(np.array(removed[-pieces:]) - python[1]).max() < AGREEMENT
