@@ -49,7 +49,7 @@ test: setup lint
 # The quick loop while working: tests/unit only (no training, no artifact or site build, no browser)
 test-fast: setup lint
 	node --test site_assets/tests/
-	$(PY) -m pytest -q tests/unit
+	$(PY) -m pytest -q -n $(WORKERS) --dist loadfile tests/unit
 
 # Flaky tests: the browser tests N times in a row (default 5), each run's JUnit report in
 # test-output/repeat/; at the end every test that failed in any run, with the number of runs it
