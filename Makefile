@@ -45,16 +45,23 @@ format: environment
 	$(VENV)/bin/ruff format --quiet .
 	npx --no-install prettier --write --log-level warn $(JS_FILES)
 
+# The tests sit in folders by tier: tests/unit (no training, no build, no browser), tests/integration
+# (trains, builds the artifacts or the site, measures the published checkpoints), tests/browser.
+# The whole suite runs on WORKERS processes (pytest-xdist; WORKERS=0: one process), each test file
+# on one worker so that its fixtures (a trained model, a build) are made once; the site is built
+# once for all of them (tests/conftest.py).
 # Without the browsers it stops at `setup`, naming the apt-get command: the browser tests never
-# skip for want of them (tests/browser/conftest.py fails them with the same line)
+# skip for want of them (tests/browser/conftest.py fails them with the same line).
+WORKERS ?= 2
 test: setup lint
 	node --test site_assets/tests/
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(WORKERS) --dist loadfile
 
-# The quick loop while working: no training, no artifact or site build, no browser (none needed)
+# The quick loop while working: tests/unit only (no training, no artifact or site build, no
+# browser, none needed)
 test-fast: environment lint
 	node --test site_assets/tests/
-	$(PY) -m pytest -q -m "not slow and not browser"
+	$(PY) -m pytest -q -n $(WORKERS) --dist loadfile tests/unit
 
 # Flaky tests: the browser tests N times in a row (default 5), each run's JUnit report in
 # test-output/repeat/; at the end every test that failed in any run, with the number of runs it
@@ -118,6 +125,6 @@ stills: setup
 
 # The notebook views' widgets (sprout/notebook/widgets.js): site_assets bundled by esbuild into one
 # classic script a notebook output carries inline. Committed, so that a notebook needs no node;
-# tests/test_notebook_bundle.py checks it is up to date with site_assets.
+# tests/unit/test_notebook_bundle.py checks it is up to date with site_assets.
 bundle: node_modules/.installed
 	npm run --silent bundle

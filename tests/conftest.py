@@ -1,10 +1,25 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import torch
+from filelock import FileLock
 
 from sprout import folders
 from sprout.corpus import stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
+
+# The repository's root: every test finds the project's files from here, whatever folder it sits in
+ROOT = Path(__file__).resolve().parent.parent
+
+# Each test's folder says its tier, and so the markers `make test-fast` and `-m` select on:
+# unit (no training, no build, no browser: `make test-fast`), integration (trains, builds the
+# artifacts or the site, measures the published checkpoints: marked slow), browser (a real
+# browser: marked browser; the slowest of them are marked slow too).
+TIER_MARKERS = {"unit": set(), "integration": {"slow"}, "browser": {"browser"}}
 
 SMALL = {
     "window": WindowConfig(vocab_size=300, d_embed=8, d_hidden=32),
@@ -52,3 +67,78 @@ def tinystories():
         )
         pytest.skip(f"needs the TinyStories folder; looked {where}")
     return folder
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects on the markers
+def pytest_collection_modifyitems(config, items):
+    """The tier's markers on every test of its folder; a test outside the tiers' folders, or one
+    marked for another tier, stops the run with one line each saying where it belongs."""
+    misplaced = []
+    for item in items:
+        parts = item.path.relative_to(ROOT / "tests").parts
+        tier = parts[0] if len(parts) > 1 else None
+        if tier not in TIER_MARKERS:
+            where = item.path.relative_to(ROOT).as_posix()
+            misplaced.append(f"{where}: a test file belongs in tests/unit, tests/integration or tests/browser")
+            continue
+        for marker in TIER_MARKERS[tier]:
+            item.add_marker(marker)
+        marked = {m.name for m in item.iter_markers()}
+        if tier != "browser" and "browser" in marked:
+            misplaced.append(f"{item.nodeid}: marked browser, so it belongs in tests/browser")
+        elif tier == "unit" and "slow" in marked:
+            misplaced.append(f"{item.nodeid}: marked slow, so it belongs in tests/integration")
+    if misplaced:
+        raise pytest.UsageError("tests in the wrong tier's folder:\n" + "\n".join(dict.fromkeys(misplaced)))
+
+
+def run_folder(tmp_path_factory):
+    """A temporary folder shared by the whole test run: pytest-xdist gives each worker a folder of
+    its own inside the run's, so there it is the parent."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def run_mkdocs_build(out, **env_overrides):
+    """`mkdocs build --strict` of the repository's site into `out`: the finished process."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env_overrides}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+
+def build_site_into(out, **env_overrides):
+    """The whole site built into `out` in strict mode (fails with mkdocs' own message)."""
+    done = run_mkdocs_build(out, **env_overrides)
+    if done.returncode != 0:
+        pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
+    return out
+
+
+def site_build_output(built_site_folder):
+    """What the run's one site build printed (stdout, then stderr)."""
+    return (built_site_folder.parent / "output.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def built_site_folder(tmp_path_factory):
+    """The whole site, built in strict mode once per test run (a failure names mkdocs' own
+    message; what it printed is kept for site_build_output). Under pytest-xdist the first worker to
+    ask builds it, holding a lock; the others wait for it and share the folder (nothing may write
+    into it: copy or link what you change)."""
+    shared = run_folder(tmp_path_factory) / "built-site"
+    out, failed = shared / "site", shared / "failed.txt"
+    shared.mkdir(exist_ok=True)
+    with FileLock(shared / "build.lock"):
+        if not failed.exists() and not (out / "index.html").exists():
+            done = run_mkdocs_build(out)
+            (shared / "output.txt").write_text(done.stdout + done.stderr, encoding="utf-8")
+            if done.returncode != 0:
+                failed.write_text(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
+    if failed.exists():
+        pytest.fail(failed.read_text())
+    return out

@@ -6,8 +6,8 @@ Fixtures:
   /pages/ is tests/browser/pages/ (the widgets' plain test pages);
 - `widget_host`: a server laid out as the built site's assets/ and artifacts/ (the widgets, the
   libraries they load, the data), without building it;
-- `built_site`: the site built once per session by `mkdocs build --strict` (in
-  `built_site_folder`) and served;
+- `built_site`: the site built once per test run by `mkdocs build --strict` (in
+  `built_site_folder`, tests/conftest.py) and served;
 - `browse`: a fresh page that records console errors, every request and every breach of the
   pages' Content-Security-Policy, and fails the test at teardown if there was an error, a request
   to any host but the local servers, or a breach.
@@ -16,18 +16,18 @@ Fixtures:
 import functools
 import http.server
 import importlib.util
-import os
 import re
 import shutil
-import subprocess
 import sys
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from filelock import FileLock
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT, build_site_into, run_folder  # noqa: F401 (build_site_into: test_hosting)
+
 OUTPUT = ROOT / "test-output"
 CHROMIUM = Path("/usr/bin/chromium")
 LOCAL_HOST = "127.0.0.1"
@@ -211,27 +211,6 @@ def widget_host(serve, widget_host_folder):
     return serve(widget_host_folder)
 
 
-def build_site_into(out, **env_overrides):
-    """The whole site built into `out` in strict mode (fails with mkdocs' own message)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env_overrides}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
-    return out
-
-
-@pytest.fixture(scope="session")
-def built_site_folder(tmp_path_factory):
-    """The whole site, built here in strict mode."""
-    return build_site_into(tmp_path_factory.mktemp("site") / "site")
-
-
 @pytest.fixture(scope="session")
 def built_site(serve, built_site_folder):
     """Base URL of the built site."""
@@ -325,8 +304,14 @@ def browse(chromium, request):
 
 
 @pytest.fixture(scope="session")
-def screenshots():
+def screenshots(tmp_path_factory):
+    """test-output/screenshots/, emptied once per test run: by the first pytest-xdist worker to ask
+    for it, so that no worker clears another's pictures."""
     folder = OUTPUT / "screenshots"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    shared = run_folder(tmp_path_factory)
+    with FileLock(shared / "screenshots.lock"):
+        if not (shared / "screenshots-emptied").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            (shared / "screenshots-emptied").touch()
+    folder.mkdir(parents=True, exist_ok=True)
     return folder

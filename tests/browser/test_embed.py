@@ -10,13 +10,13 @@ the story's and the race's workers start from a same-origin blob that imports th
 (site_assets/common/worker.js)."""
 
 import json
-from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = "mia_doll,tom_he,zorbin,blue_key,big_farm,song_refrain"
 ELEMENTS = ("window", "explorer", "plane", "mask", "heads", "quiz", "figure", "story", "grow")
 SCRIPTS = {

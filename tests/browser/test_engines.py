@@ -31,6 +31,7 @@ import pytest
 from conftest import LOCAL_HOST, WAIT_CEILING_MS, _QuietHandler, serve_files
 
 from build_site.widget_blocks import widget_tags
+from tests.conftest import ROOT
 
 pytestmark = [
     pytest.mark.browser,
@@ -42,7 +43,6 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 FIREFOX = Path("/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 # Debian's libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver), in the multiarch folder

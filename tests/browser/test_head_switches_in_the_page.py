@@ -2,7 +2,6 @@
 Chromium on the built site: the published ablation numbers it can recompute, as in Python."""
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,10 +9,10 @@ import pytest
 from sprout.chapter import probe_texts, removals
 from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.tokenizer import Tokenizer
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 MODEL = json.loads((ARTIFACTS / "browser" / "model.json").read_text())
@@ -109,7 +108,7 @@ def test_the_page_reproduces_the_name_probe_and_zorbin_with_and_without_the_indu
     assert np.mean(intact[:-pieces]) == pytest.approx(stats["ablation.intact.name_probe"], abs=AGREEMENT)
     assert np.mean(removed[:-pieces]) == pytest.approx(stats["ablation.induction_heads.name_probe"], abs=AGREEMENT)
     # Zorbin's four pieces: with the heads off, within 1e-3 of Python's onnxruntime on the same file
-    # (tests/test_browser_model.py ties that to sprout.analysis.ablate); with them on, within the int8 file's
+    # (tests/integration/test_browser_model.py ties that to sprout.analysis.ablate); with them on, within the int8 file's
     # measured next-token bound of the published float64 numbers
     python = python_probs(zorbin.ids, range(start, end - 1), [switches([]), switches(heads)])
     assert np.abs(np.array(removed[-pieces:]) - python[1]).max() < AGREEMENT

@@ -6,13 +6,11 @@ tests: run them with `make bench-browser`."""
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from benchmarks import chart_tasks, lighthouse
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.benchmark]
 

@@ -11,7 +11,6 @@ import shutil
 import subprocess
 import sys
 import unicodedata
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,13 +20,13 @@ from build_site import pdf_layout
 from build_site.macros import format_number
 from build_site.pdf import MARGIN_POINTS
 from build_site.pdf_contents import heading_pages
+from tests.conftest import ROOT
 
 pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
 SITE_URL = "https://sprout.example/"
 FORMATS = ("pct", "pct0", "pct2", "f1", "f2", "f3", "int", "millions", "minutes")

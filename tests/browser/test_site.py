@@ -3,20 +3,19 @@ the quizzes, the numbers in the prose, both palettes, phone width, and no outsid
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from conftest import INVISIBLE_SHIFT_PX, NEXT_FRAME, WAIT_CEILING_MS, same_colour
 from plane_numbers import KEYS, QUERY, attend
 
 from build_site.macros import format_number
+from tests.conftest import ROOT
 
 sync_api = pytest.importorskip("playwright.sync_api")  # skips the module where Playwright is missing
 expect, PlaywrightTimeout = sync_api.expect, sync_api.TimeoutError
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
 CHAPTER = (ROOT / "docs" / "index.md").read_text()
 PAGES = [

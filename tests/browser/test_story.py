@@ -5,7 +5,6 @@ artifacts, the reader's views, the bad inputs of the issue, sharing, and a speed
 import json
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,10 +14,10 @@ from conftest import INVISIBLE_SHIFT_PX, is_near_the_screen
 from sprout.analysis.encoding import decode_attention
 from sprout.analysis.lens import capture_attention, first_token_scores, previous_token_scores, text_induction_scores
 from sprout.checkpoint import load_checkpoint
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 EXAMPLES = sorted((ARTIFACTS / "examples").glob("*.json"))

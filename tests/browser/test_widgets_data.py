@@ -6,17 +6,16 @@ import json
 import shutil
 import statistics
 import time
-from pathlib import Path
 
 import pytest
 from conftest import INVISIBLE_SHIFT_PX, is_near_the_screen, same_colour
 from test_touch import finger_drag
 
 from sprout.analysis.encoding import decode_attention
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 PHONE = (375, 812)

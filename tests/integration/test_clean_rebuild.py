@@ -6,15 +6,13 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from sprout import folders
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.slow  # runs the whole artifacts build (a minute or two)
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def git(folder, *args):

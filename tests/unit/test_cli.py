@@ -139,38 +139,6 @@ def test_the_build_commands_have_help(module):
     assert result.returncode == 0 and result.stdout.startswith("usage: "), result.stderr
 
 
-@pytest.mark.slow
-def test_a_resumed_run_can_be_given_a_new_length(tmp_path, tokenizer):
-    tokenizer.save(tmp_path / "tok.json")
-    (tmp_path / "small.json").write_text(json.dumps(SMALL["sprout"].to_dict()))
-    common = ["train", "--out", str(tmp_path / "run"), "--tinystories", "none"]
-    assert (
-        main(
-            [
-                *common,
-                "--model",
-                str(tmp_path / "small.json"),
-                "--steps",
-                "6",
-                "--stop-after",
-                "2",
-                "--batch-size",
-                "2",
-                "--seq-len",
-                "16",
-                "--eval-every",
-                "100",
-                "--tokenizer",
-                str(tmp_path / "tok.json"),
-            ]
-        )
-        == 0
-    )
-    assert main([*common, "--resume", "--steps", "4"]) == 0
-    info = json.loads((tmp_path / "run" / "training.json").read_text())
-    assert info["step"] == 4 and info["recipe"]["steps"] == 4
-
-
 # ---- every bad input one line: broken checkpoints, tokenizers, texts and sampling options -------
 
 

@@ -2,9 +2,9 @@
 no test is run)."""
 
 import importlib.util
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
+
 spec = importlib.util.spec_from_file_location("repeat_tests", ROOT / "scripts" / "repeat_tests.py")
 repeat_tests = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(repeat_tests)

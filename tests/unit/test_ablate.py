@@ -1,5 +1,5 @@
 """Removing heads (sprout.analysis.ablate) on a two-layer copier whose weights are set by hand
-(tests/hand_copier.py): its previous-token head and induction head do the copying, its decoys
+(tests/unit/hand_copier.py): its previous-token head and induction head do the copying, its decoys
 write a little, and one head's output never reaches the stream, so removing that one must
 change nothing and removing the induction head must take the repeat's advantage away."""
 

@@ -8,8 +8,8 @@ import pytest
 
 from sprout.corpus.data import Mix
 from sprout.training import recipes
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
 
 
@@ -120,28 +120,3 @@ def test_a_run_folder_of_another_recipe_is_never_continued(tmp_path):
     with pytest.raises(recipes.RecipeError, match="made by another recipe .seq_len is 32 there, 16 in this one"):
         recipes.run(recipes.load(write(tmp_path, GOOD)), tmp_path / "runs", None, ROOT)
     assert (run_dir / "resume.pt").read_bytes() == b"state"
-
-
-@pytest.mark.slow
-def test_a_two_stage_recipe_trains_resumes_and_warm_starts(tmp_path, tokenizer):
-    from tests.conftest import SMALL
-
-    tokenizer.save(tmp_path / "tok.json")
-    small = ", ".join(f"{key} = {json.dumps(value)}" for key, value in SMALL["sprout"].to_dict().items())
-    text = GOOD.replace('model = "sprout"', f"model = {{ {small} }}").replace(
-        'out = "one"', f'out = "one"\ntokenizer = "{tmp_path / "tok.json"}"'
-    ) + (
-        '[[stages]]\nout = "two"\ninit_from = "one"\nsteps = 3\nbatch_size = 2\nseq_len = 16\n'
-        "lr = 1e-3\nmix = { generated = 1.0, copy = 0.5 }\n"
-    )
-    recipe_file = recipes.load(write(tmp_path, text))
-    runs = tmp_path / "runs"
-    assert recipes.run(recipe_file, runs, None, ROOT) == runs / "two"
-    first = json.loads((runs / "one" / "training.json").read_text())
-    second = json.loads((runs / "two" / "training.json").read_text())
-    assert first["step"] == 2 and second["step"] == 3
-    assert second["recipe"]["init_from"] == str(runs / "one") and second["recipe"]["lr"] == 1e-3
-    assert second["tokenizer_sha256"] == first["tokenizer_sha256"] == tokenizer.sha256()
-    assert 0 < second["mfu"] < 1
-    recipes.run(recipe_file, runs, None, ROOT)  # everything is done: resumes and stops at once
-    assert json.loads((runs / "two" / "training.json").read_text())["step"] == 3

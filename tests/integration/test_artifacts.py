@@ -18,10 +18,11 @@ from sprout.analysis.lens import capture_attention
 from sprout.chapter.examples import EXAMPLES_FILE, load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.model import TransformerConfig, WindowConfig, build_model
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.slow  # builds the artifacts from the published checkpoints
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "build_artifacts" / "schemas"
+SCHEMAS = ROOT / "build_artifacts" / "schemas"
 HTML_LIKE = "<img src=x onerror=alert(1)>"
 EXTRA_EXAMPLE = f'''
 [[example]]

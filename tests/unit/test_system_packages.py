@@ -5,11 +5,11 @@ import importlib.util
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.conftest import ROOT
+
 spec = importlib.util.spec_from_file_location("system_packages", ROOT / "scripts" / "system_packages.py")
 system_packages = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(system_packages)

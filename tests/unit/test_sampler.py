@@ -5,14 +5,13 @@ import json
 import math
 import shutil
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sprout.sampler import Mulberry32, SettingsError, check_settings, choose
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
 
 

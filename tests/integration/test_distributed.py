@@ -38,7 +38,7 @@ ENV = {**os.environ, "SPROUT_THREADS": "1", "SPROUT_DDP_TIMEOUT_S": "60", "PYTHO
 
 def command(ranks, *args):
     launcher = [sys.executable, "-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={ranks}"]
-    return [*(launcher if ranks > 1 else [sys.executable]), "-m", "tests.ddp_run", *args]
+    return [*(launcher if ranks > 1 else [sys.executable]), "-m", "tests.integration.ddp_run", *args]
 
 
 def train(ranks, *args, timeout=240, **env):

@@ -9,8 +9,8 @@ import pytest
 
 from sprout.chapter.claims import Claim
 from sprout.chapter.sections import CLAIMS, SECTIONS, Section, SectionError, check_prefixes, section_of
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text(encoding="utf-8"))
 CHAPTER = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
 PAGES = {page: (ROOT / "docs" / page).read_text(encoding="utf-8") for page in {s.page for s in SECTIONS}}

@@ -5,13 +5,12 @@ whole download (library and widget code) within the issue's 1.5 MB gzipped."""
 import gzip
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from build_site import tfjs
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 BUDGET_GZIPPED = 1_500_000
 
 

@@ -1,6 +1,5 @@
 import json
 import math
-from pathlib import Path
 
 import pytest
 import torch
@@ -15,8 +14,9 @@ from sprout.model import (
     count_parameters,
     rope_tables,
 )
+from tests.conftest import ROOT
 
-CHECKPOINTS = Path(__file__).resolve().parent.parent / "build_artifacts" / "checkpoints"
+CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
 
 
 def test_causality_later_tokens_never_change_earlier_logits(small_model):

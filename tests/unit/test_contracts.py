@@ -20,9 +20,8 @@ from sprout.model import build_model
 from sprout.tokenizer import Tokenizer
 from sprout.training.reference import PlainGPT
 from sprout.training.train import Recipe, shape_at
-from tests.conftest import SMALL
+from tests.conftest import ROOT, SMALL
 
-ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
 
 

@@ -1,5 +1,5 @@
 """Composition and copying (sprout.analysis.circuits, copying, circuit_report) on circuits whose
-answer is known: the hand-set copier (tests/hand_copier.py), where the induction head's keys read
+answer is known: the hand-set copier (tests/unit/hand_copier.py), where the induction head's keys read
 what the previous-token head writes and the induction head copies, and random weights, where
 every score should sit at chance."""
 

@@ -1,14 +1,13 @@
 """sprout.forward against model.py's own forward: the one explicit pass analysis reads the model by."""
 
-from pathlib import Path
-
 import pytest
 import torch
 
 from sprout import forward
 from sprout.checkpoint import load_checkpoint
+from tests.conftest import ROOT
 
-PUBLISHED_SPROUT = Path(__file__).resolve().parents[1] / "build_artifacts" / "checkpoints" / "sprout"
+PUBLISHED_SPROUT = ROOT / "build_artifacts" / "checkpoints" / "sprout"
 
 
 @pytest.fixture(scope="module")

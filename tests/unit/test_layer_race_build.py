@@ -3,7 +3,6 @@ figure (build_artifacts/figures.py), on a small made-up record: no training, no 
 
 import json
 import math
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -14,8 +13,9 @@ from build_artifacts.figures import figure_json, layer_race_figure
 from build_artifacts.output import dumps
 from sprout.chapter.layer_race import LayerRaceError, layer_race_stats, layer_race_table, read_record
 from sprout.training.toy_spec import load_spec
+from tests.conftest import ROOT
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "build_artifacts" / "schemas"
+SCHEMAS = ROOT / "build_artifacts" / "schemas"
 SPEC = load_spec().to_dict()
 PLATEAU = round(math.log(16), 4)
 

@@ -22,11 +22,11 @@ from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
 from sprout.corpus.data import file_sha256
 from sprout.model import TransformerConfig, build_model
+from tests.conftest import ROOT
 
 pytest.importorskip("onnxruntime")
 pytestmark = pytest.mark.slow  # exports a model and reads the published checkpoint
 
-ROOT = Path(__file__).resolve().parents[1]
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"
 PUBLISHED = CHECKPOINTS / "sprout"
 ARTIFACTS = ROOT / "docs" / "artifacts"
