@@ -42,12 +42,13 @@ SENTENCES = WordLists(
 
 
 class Teller:
-    """One shape's sentences, drawn by the story's ``random.Random``: ``say("hide", x=x)`` is one
-    sentence of the list ``hide`` (in the shape's table, else in [shared]) filled in,
-    ``say.pick("grown_up")`` one entry as it stands, ``say["uses"]`` the whole list."""
+    """One shape's sentences, drawn by the story's ``random.Random``: ``say("hide", h=spot)`` is
+    one sentence of the list ``hide`` (in the shape's table, else in [shared]) filled in with the
+    story's cast (``Teller(rng, "lost", x=x, y=y)``) and the values the call names, which win;
+    ``say.pick("grown_up")`` is one entry as it stands, ``say["uses"]`` the whole list."""
 
-    def __init__(self, rng: random.Random, shape: str):
-        self.rng, self.shape = rng, shape
+    def __init__(self, rng: random.Random, shape: str, **cast):
+        self.rng, self.shape, self.cast = rng, shape, cast
         self.table = getattr(SENTENCES, shape)
 
     def __getitem__(self, key: str) -> tuple:
@@ -60,4 +61,4 @@ class Teller:
         return pick(self.rng, self[key])
 
     def __call__(self, key: str, *values, **named) -> str:
-        return self.pick(key).format(*values, **named)
+        return self.pick(key).format(*values, **(self.cast | named))
