@@ -8,6 +8,7 @@ from pathlib import Path
 
 import torch
 
+from ..files import file_sha256
 from . import stories
 from .pronoun_stories import pronoun_story
 from .renaming import rename_characters
@@ -104,14 +105,6 @@ def tinystories_train_files(directory, pinned=None):
     if not files:
         raise FileNotFoundError(f"no training .txt files in {directory}")
     return files
-
-
-def file_sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
