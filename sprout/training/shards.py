@@ -23,6 +23,7 @@ from tqdm import tqdm
 from .. import atomic
 from ..checkpoint import write_json
 from ..corpus import data
+from ..corpus.cleaning import clean_story
 from ..files import file_sha256
 
 FORMAT = 1
@@ -48,8 +49,8 @@ def iter_stories(path):
         for block in iter(lambda: f.read(READ_BLOCK), ""):
             parts = splitter.split(rest + block)
             rest = parts.pop()  # may continue in the next block
-            yield from filter(None, map(data.clean_story, parts))
-        story = data.clean_story(rest)
+            yield from filter(None, map(clean_story, parts))
+        story = clean_story(rest)
         if story:
             yield story
 
