@@ -2,7 +2,7 @@
 section's figures drawn and its data files written.
 
 Everything is computed before anything is written, and the writing goes into a hidden sibling
-of the output folder that replaces it only when complete (see output.atomic_folder). The files
+of the output folder that replaces it only when complete (see sprout.atomic.replacing_folder). The files
 hold no timestamps and no machine paths, so two runs on the same checkpoints give the same bytes.
 """
 
@@ -13,14 +13,15 @@ from pathlib import Path
 from tqdm import tqdm
 
 from build_artifacts import browser_model, figures, snapshots
-from build_artifacts.output import atomic_folder, file_hashes, write_json
+from build_artifacts.output import file_hashes, write_json
 from site_files.manifest import library_versions, manifest
 from sprout import folders
+from sprout.atomic import replacing_folder
 from sprout.cache import Cache, Published
 from sprout.chapter import layer_race, removal_pass, training_story
 from sprout.chapter.examples import EXAMPLES_FILE
 from sprout.chapter.numbers import load_published, measure_chapter
-from sprout.corpus.data import file_sha256
+from sprout.files import file_sha256
 from sprout.training.toy_spec import load_spec
 
 DEFAULT_CHECKPOINTS = folders.CHECKPOINTS
@@ -86,7 +87,7 @@ def _build(opts, bar):
     stage(3)
     figs = {f.name: getattr(figures, f.draw)(*f.data) for f in chapter.figures()}
     stage(4)
-    with atomic_folder(opts.out) as tmp:
+    with replacing_folder(opts.out) as tmp:
         for path, data in chapter.data_files().items():
             write_json(tmp / path, data)
         write_json(tmp / "stats.json", chapter.stats)

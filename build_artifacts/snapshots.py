@@ -19,7 +19,7 @@ from sprout.chapter import training_story
 from sprout.chapter.measurements import REPEAT_COUNT
 from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.checkpoint import load_checkpoint
-from sprout.corpus.data import file_sha256
+from sprout.files import file_sha256
 from sprout.precision import in_float64
 
 

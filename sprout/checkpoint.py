@@ -1,11 +1,10 @@
 """Checkpoint folders: config.json, model.safetensors, tokenizer.json, training.json.
 
-Folders are written next to their final place and swapped in with renames, so a killed run
-leaves either the old checkpoint or the new one, never half of one."""
+Folders are written next to their final place and swapped in with renames
+(``atomic.replacing_folder``), so a killed run leaves either the old checkpoint or the new one,
+never half of one."""
 
 import json
-import os
-import shutil
 from pathlib import Path
 
 import torch
@@ -37,23 +36,14 @@ def read_json(path):
 
 
 def save_checkpoint(folder, model, tokenizer, training, resume_state=None, dtype=torch.float32):
-    folder = Path(folder)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp, old = folder.with_name(folder.name + ".tmp"), folder.with_name(folder.name + ".old")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    write_json(tmp / "config.json", model.cfg.to_dict())
-    tensors = {k: v.detach().to("cpu", dtype).contiguous() for k, v in model.state_dict().items()}
-    save_file(tensors, str(tmp / "model.safetensors"))
-    tokenizer.save(tmp / "tokenizer.json")
-    write_json(tmp / "training.json", training)
-    if resume_state is not None:
-        torch.save(resume_state, tmp / RESUME_FILE)
-    shutil.rmtree(old, ignore_errors=True)
-    if folder.exists():
-        os.replace(folder, old)
-    os.replace(tmp, folder)
-    shutil.rmtree(old, ignore_errors=True)
+    with atomic.replacing_folder(folder) as tmp:
+        write_json(tmp / "config.json", model.cfg.to_dict())
+        tensors = {k: v.detach().to("cpu", dtype).contiguous() for k, v in model.state_dict().items()}
+        save_file(tensors, str(tmp / "model.safetensors"))
+        tokenizer.save(tmp / "tokenizer.json")
+        write_json(tmp / "training.json", training)
+        if resume_state is not None:
+            torch.save(resume_state, tmp / RESUME_FILE)
 
 
 def load_checkpoint(folder, device="cpu"):

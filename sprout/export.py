@@ -16,8 +16,6 @@ quantize_weights); the graph turns them back into float32 once, when the session
 
 import logging
 import math
-import os
-import tempfile
 import warnings
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +24,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from . import cached_forward, forward
+from . import atomic, cached_forward, forward
 
 OPSET = 18
 MIN_TOKENS = 2  # the exporter specialises a dimension of size 1, so the traced input has 2 or more
@@ -212,18 +210,9 @@ def export_onnx(model, means, path, group=GROUP):
         )
     proto = without_trace_notes(quantize_weights(program.model_proto, model, group))
     onnx.checker.check_model(proto)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    os.close(fd)
-    try:
-        onnx.save_model(proto, tmp)
-        os.chmod(tmp, 0o644)  # mkstemp makes it private; the site serves it
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path.stat().st_size
+    with atomic.replacing(path) as temporary:
+        onnx.save_model(proto, str(temporary))
+    return Path(path).stat().st_size
 
 
 def all_on(layers, heads):

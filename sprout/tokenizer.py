@@ -7,12 +7,12 @@ and make the embedding and the output layer (the costliest matmul on a CPU) bigg
 """
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import decoders, models, pre_tokenizers, trainers
+
+from . import atomic
 
 START = "<|start|>"  # the start mark as stored in the vocabulary
 START_GLYPH = "\u25c6"  # how readers see it: ◆
@@ -74,12 +74,8 @@ class Tokenizer:
             raise ValueError(f"{path}: {e}") from None
 
     def save(self, path):
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        os.close(fd)
-        self.hf.save(tmp)
-        os.replace(tmp, path)
+        with atomic.replacing(path) as temporary:
+            self.hf.save(str(temporary))
 
     def sha256(self):
         """A hash of the vocabulary and merges, the same for every copy of this tokenizer."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..checkpoint import CheckpointError, load_checkpoint
-from ..corpus.data import file_sha256
+from ..files import file_sha256
 from . import race
 from .examples import EXAMPLES_FILE
 from .measurements import MODELS

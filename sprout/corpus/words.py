@@ -19,21 +19,25 @@ class WordListError(ValueError):
     """A file of words the generator cannot use; the message is one line naming the file and the key."""
 
 
-def _entries(path: Path, where: str, value):
-    """value with its lists made tuples; WordListError where an entry is not a string or a list."""
+def _entries(path: Path, where: str, value, check):
+    """value with its lists made tuples; WordListError where an entry is not a string or a list,
+    or where check (a string's problem, or None) finds one."""
     if isinstance(value, str):
+        problem = check and check(value)
+        if problem:
+            raise WordListError(f"{path}: {where} is {value!r}, {problem}")
         return value
     if isinstance(value, list):
-        return tuple(_entries(path, f"{where}[{i}]", entry) for i, entry in enumerate(value))
+        return tuple(_entries(path, f"{where}[{i}]", entry, check) for i, entry in enumerate(value))
     raise WordListError(f"{path}: {where} is {value!r}, not a string")
 
 
-def _word_list(path: Path, key: str, value):
+def _word_list(path: Path, key: str, value, check):
     if isinstance(value, dict):  # a table of lists: fantasy_looks.dragon = [...]
-        return {name: _word_list(path, f"{key}.{name}", lists) for name, lists in value.items()}
+        return {name: _word_list(path, f"{key}.{name}", lists, check) for name, lists in value.items()}
     if not isinstance(value, list):
         raise WordListError(f"{path}: {key} is {value!r}, not a list")
-    return _entries(path, key, value)
+    return _entries(path, key, value, check)
 
 
 def _list_at(path: Path, error: tomllib.TOMLDecodeError) -> str:
@@ -45,8 +49,9 @@ def _list_at(path: Path, error: tomllib.TOMLDecodeError) -> str:
 
 
 @functools.cache
-def read_word_lists(path: Path, keys: tuple[str, ...]) -> dict:
-    """The lists of a TOML file by key, once per file: every one of keys there, every entry a string."""
+def read_word_lists(path: Path, keys: tuple[str, ...], check=None) -> dict:
+    """The lists of a TOML file by key, once per file: every one of keys there, every entry a
+    string, and one check (a string's problem, or None) finds nothing wrong with."""
     try:
         with open(path, "rb") as f:
             table = tomllib.load(f)
@@ -59,16 +64,18 @@ def read_word_lists(path: Path, keys: tuple[str, ...]) -> dict:
     for key in keys:
         if key not in table:
             raise WordListError(f"{path}: no list {key!r}, which the generator reads")
-    return {key: _word_list(path, key, value) for key, value in table.items()}
+    return {key: _word_list(path, key, value, check) for key, value in table.items()}
 
 
 class WordLists:
     """The lists of one TOML file, each an attribute named by its key. ``keys`` (one string,
     the names apart) are all the lists the code reads: the file is checked for every one of them
-    on the first list asked for, so a missing one stops the generator before its first story."""
+    on the first list asked for, so a missing one stops the generator before its first story.
+    ``check`` (an entry's problem, or None) is asked of every string in the file at that time."""
 
-    def __init__(self, path: Path, keys: str):
+    def __init__(self, path: Path, keys: str, check=None):
         self.keys = tuple(keys.split())
+        self.check = check
         self._known = frozenset(self.keys)
         self.path = path
 
@@ -85,7 +92,7 @@ class WordLists:
     def __getattr__(self, key):  # only called until the lists are read: then they are attributes
         if key.startswith("_") or key not in self._known:
             raise AttributeError(f"{type(self).__name__} has no list {key!r}")
-        lists = read_word_lists(self._path, self.keys)
+        lists = read_word_lists(self._path, self.keys, self.check)
         self.__dict__.update((name, lists[name]) for name in self.keys)
         return lists[key]
 

@@ -15,14 +15,16 @@ mapped file pages to the process's RSS (its own memory, RssAnon, stayed flat).""
 import json
 import os
 import re
-import shutil
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
+from .. import atomic
 from ..checkpoint import write_json
 from ..corpus import data
+from ..corpus.cleaning import clean_story
+from ..files import file_sha256
 
 FORMAT = 1
 INDEX = "index.json"
@@ -47,8 +49,8 @@ def iter_stories(path):
         for block in iter(lambda: f.read(READ_BLOCK), ""):
             parts = splitter.split(rest + block)
             rest = parts.pop()  # may continue in the next block
-            yield from filter(None, map(data.clean_story, parts))
-        story = data.clean_story(rest)
+            yield from filter(None, map(clean_story, parts))
+        story = clean_story(rest)
         if story:
             yield story
 
@@ -102,40 +104,30 @@ def prepare(tinystories_dir, out, tok, quiet=False, validation_fraction=0.05):
     if tok.vocab_size > np.iinfo(np.uint16).max + 1:
         raise ShardError(f"a vocabulary of {tok.vocab_size} tokens does not fit uint16 shards")
     files = data.tinystories_train_files(tinystories_dir)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    writers = {"train": ShardWriter(tmp, "train"), "heldout": ShardWriter(tmp, "heldout")}
-    total = sum(f.stat().st_size for f in files)
-    with tqdm(total=total, unit="B", unit_scale=True, disable=quiet, desc="tokenizing") as bar:
-        for path in files:
-            batch = []
-            for story in iter_stories(path):
-                batch.append(story)
-                if len(batch) == ENCODE_BATCH:
-                    _write(batch, tok, writers, validation_fraction, bar)
-                    batch = []
-            _write(batch, tok, writers, validation_fraction, bar)
-    index = {
-        "format": FORMAT,
-        "tokenizer_sha256": tok.sha256(),
-        "vocab_size": tok.vocab_size,
-        "start_id": tok.start_id,
-        "dtype": "uint16",
-        "validation_fraction": validation_fraction,
-        "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": data.file_sha256(f)} for f in files],
-        "splits": {name: w.summary() for name, w in writers.items()},
-    }
-    tok.save(tmp / "tokenizer.json")
-    write_json(tmp / INDEX, index)
-    old = out.with_name(out.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if out.exists():
-        os.replace(out, old)
-    os.replace(tmp, out)
-    shutil.rmtree(old, ignore_errors=True)
+    with atomic.replacing_folder(out) as tmp:
+        writers = {"train": ShardWriter(tmp, "train"), "heldout": ShardWriter(tmp, "heldout")}
+        total = sum(f.stat().st_size for f in files)
+        with tqdm(total=total, unit="B", unit_scale=True, disable=quiet, desc="tokenizing") as bar:
+            for path in files:
+                batch = []
+                for story in iter_stories(path):
+                    batch.append(story)
+                    if len(batch) == ENCODE_BATCH:
+                        _write(batch, tok, writers, validation_fraction, bar)
+                        batch = []
+                _write(batch, tok, writers, validation_fraction, bar)
+        index = {
+            "format": FORMAT,
+            "tokenizer_sha256": tok.sha256(),
+            "vocab_size": tok.vocab_size,
+            "start_id": tok.start_id,
+            "dtype": "uint16",
+            "validation_fraction": validation_fraction,
+            "sources": [{"file": f.name, "bytes": f.stat().st_size, "sha256": file_sha256(f)} for f in files],
+            "splits": {name: w.summary() for name, w in writers.items()},
+        }
+        tok.save(tmp / "tokenizer.json")
+        write_json(tmp / INDEX, index)
     return index
 
 

@@ -18,6 +18,7 @@ from tqdm import tqdm
 from ..analysis.evaluate import head_report, heldout_loss
 from ..checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
 from ..corpus import data, stories
+from ..files import file_sha256
 from ..model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
 from ..tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
 from . import distributed
@@ -144,7 +145,7 @@ def corpus_files(tinystories_dir, pinned=None):
             )
         return {}
     files = data.tinystories_train_files(tinystories_dir, pinned)
-    return {f.name: pinned[f.name] if pinned else data.file_sha256(f) for f in files}
+    return {f.name: pinned[f.name] if pinned else file_sha256(f) for f in files}
 
 
 def load_real_stories(tinystories_dir, files):

@@ -13,6 +13,7 @@ from referencing import Registry, Resource
 
 from build_artifacts import figures, output
 from build_artifacts.__main__ import main
+from sprout import atomic
 from sprout.analysis.encoding import decode_attention
 from sprout.analysis.lens import capture_attention
 from sprout.chapter.examples import EXAMPLES_FILE, load_examples, tokenize_example
@@ -338,7 +339,7 @@ def test_a_set_left_aside_by_a_killed_swap_is_restored(tmp_path):
     aside.mkdir()
     (aside / "stats.json").write_text("{}\n")
     (tmp_path / ".artifacts.building").mkdir()  # half-built, to be dropped
-    output.recover(out)
+    atomic.recover_folder(out)
     assert (out / "stats.json").read_text() == "{}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["artifacts"]
 

@@ -3,7 +3,8 @@ import torch
 
 from sprout import folders
 from sprout.corpus import data
-from sprout.corpus.data import IGNORE, BatchMaker, Mix, clean_story, read_stories, repair_mojibake, split_stories
+from sprout.corpus.cleaning import clean_story, repair_mojibake
+from sprout.corpus.data import IGNORE, BatchMaker, Mix, read_stories, split_stories
 
 
 def test_repairs_the_datasets_mojibake():

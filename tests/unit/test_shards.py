@@ -131,7 +131,7 @@ def test_prepare_command_and_a_bad_shard_folder_on_the_command_line(corpus, toke
         == 0
     )
     report = json.loads(capsys.readouterr().out)
-    assert report["tokens"] > 0 and report["tokens_per_s"] > 0 and not (tmp_path / "shards.tmp").exists()
+    assert report["tokens"] > 0 and report["tokens_per_s"] > 0 and not (tmp_path / ".shards.building").exists()
     (out / "train-0000.bin").write_bytes(b"\0\0")
     assert (
         main(

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from sprout.chapter import probe_texts
-from sprout.corpus import made_up_names, pronoun_stories, renaming, shapes, stories
+from sprout.corpus import made_up_names, pronoun_stories, renaming, sentences, shapes, stories
 from sprout.corpus import words as word_lists
 from sprout.corpus.made_up_names import RESERVED_NAME, RESERVED_PARTS, made_up_name
 from sprout.corpus.stories import generate_stories, generate_story, iter_stories
@@ -91,10 +91,10 @@ def test_reserved_name_never_made_up():
 
 
 def test_no_word_list_holds_a_reserved_part():
-    for module in (word_lists, made_up_names, shapes, stories, pronoun_stories, renaming, probe_texts):
+    for module in (word_lists, made_up_names, sentences, shapes, stories, pronoun_stories, renaming, probe_texts):
         for name in dir(module):
             val = getattr(module, name)
-            if isinstance(val, word_lists.WordLists):  # the lists of a data file (words.toml, ...)
+            if isinstance(val, word_lists.WordLists):  # the lists of a data file (words.toml, shapes.toml, ...)
                 val = val.lists()
             elif name in ("RESERVED_NAME", "RESERVED_PARTS", "FORBIDDEN") or not isinstance(val, (tuple, dict)):
                 continue

@@ -1,14 +1,18 @@
-"""The word lists as data files (sprout/corpus/words.toml, made_up_names.toml): read once, and a
-file the generator cannot use stops it in one line naming the file and the list, before a story."""
+"""The word lists and sentences as data files (sprout/corpus/words.toml, made_up_names.toml,
+shapes.toml): read once, and a file the generator cannot use stops it in one line naming the file
+and the list, before a story."""
 
+import ast
+import inspect
 import random
 import shutil
 import tomllib
 
 import pytest
 
-from sprout.corpus import made_up_names, words
+from sprout.corpus import made_up_names, shapes, words
 from sprout.corpus.made_up_names import SYLLABLES, made_up_name
+from sprout.corpus.sentences import SENTENCES
 from sprout.corpus.stories import generate_stories, iter_stories
 from sprout.corpus.words import WORDS, WordListError
 
@@ -44,12 +48,13 @@ def test_every_list_is_a_tuple_of_strings_in_the_files_order():
 
 
 def test_a_file_is_read_once(tmp_path, monkeypatch):
-    broken_copy(tmp_path, monkeypatch, WORDS)  # a fresh path: not read yet
+    broken_copy(tmp_path, monkeypatch, WORDS)  # fresh paths: not read yet
+    broken_copy(tmp_path, monkeypatch, SENTENCES)
     reads = []
     load = tomllib.load
     monkeypatch.setattr(words.tomllib, "load", lambda f: reads.append(f.name) or load(f))
     generate_stories(3, 50)
-    assert reads == [str(WORDS.path)]
+    assert sorted(reads) == sorted([str(WORDS.path), str(SENTENCES.path)])
 
 
 def test_a_missing_file_stops_the_generator(tmp_path, monkeypatch):
@@ -103,3 +108,64 @@ def test_the_good_files_are_read_again_once_the_path_is_back(tmp_path, monkeypat
         stops_before_a_story("colors")
     assert WORDS.colors[:2] == ("red", "blue")
     assert made_up_names.SYLLABLES.onsets[0] == "b"
+
+
+def lists_the_shapes_read():
+    """{table: the names of the lists its shapes ask their Teller for}, read from shapes.py."""
+    read = {}
+    for function in ast.parse(inspect.getsource(shapes)).body:
+        calls = [node for node in ast.walk(function) if isinstance(node, ast.Call)]
+        tables = [call.args[1].value for call in calls if getattr(call.func, "id", "") == "Teller"]
+        names = {  # say("hide", ...), say.pick("grown_up"), say["uses"]
+            node.args[0].value if isinstance(node, ast.Call) else node.slice.value
+            for node in ast.walk(function)
+            if isinstance(node, ast.Call)
+            and (getattr(node.func, "id", "") == "say" or getattr(node.func, "attr", "") == "pick")
+            and getattr(getattr(node.func, "value", None), "id", "say") == "say"
+            or isinstance(node, ast.Subscript)
+            and getattr(node.value, "id", "") == "say"
+        }
+        if tables:
+            read.setdefault(tables[0], set()).update(names)
+    return read
+
+
+def test_every_sentence_list_a_shape_reads_is_in_shapes_toml_and_every_one_there_is_read():
+    with open(SENTENCES.path, "rb") as f:
+        table = tomllib.load(f)
+    assert list(table) == list(SENTENCES.keys)
+    read = lists_the_shapes_read()
+    assert set(read) == set(table)
+    found_in = {name: shape for shape, names in read.items() for name in names}
+    for name, shape in found_in.items():
+        assert name in table[shape] or name in table["shared"], (shape, name)
+    for shape, lists in table.items():
+        for name in lists:
+            assert name in read[shape] or shape == "shared" and name in found_in, (shape, name)
+
+
+def test_a_sentence_str_format_cannot_fill_in_stops_the_generator(tmp_path, monkeypatch):
+    good = '"{t}, {x} was playing with {o.the} {room}.",'
+    path = broken_copy(tmp_path, monkeypatch, SENTENCES, good, good.replace("{o.the}", "{o.the"))
+    assert stops_before_a_story("lost.playing") == (
+        f"{path}: lost.playing[0] is '{{t}}, {{x}} was playing with {{o.the {{room}}.', not a template"
+        " str.format can fill in (unexpected '{' in field name)"
+    )
+
+
+def test_a_field_with_a_conversion_is_refused(tmp_path, monkeypatch):
+    path = broken_copy(tmp_path, monkeypatch, SENTENCES, '"{x} began to cry.",', '"{x!r} began to cry.",')
+    message = stops_before_a_story(r"lost\.upset\[0\]")
+    assert message.startswith(f"{path}: lost.upset[0] is ") and "{x}" in message
+
+
+def test_a_shape_whose_table_is_missing_stops_the_generator(tmp_path, monkeypatch):
+    path = broken_copy(tmp_path, monkeypatch, SENTENCES, "[goodnight]", "[good_night]")
+    assert stops_before_a_story("goodnight") == f"{path}: no list 'goodnight', which the generator reads"
+
+
+def test_a_sentence_list_missing_from_a_shapes_table_is_named(tmp_path, monkeypatch):
+    path = broken_copy(tmp_path, monkeypatch, SENTENCES, "asleep = [", "fast_asleep = [")
+    with pytest.raises(WordListError) as stopped:
+        shapes.goodnight_story(random.Random(1))
+    assert str(stopped.value) == (f"{path}: no list goodnight.asleep or shared.asleep, which the generator reads")
