@@ -3,4 +3,4 @@
 import '../../site_assets/explorer/sprout-explorer.js';
 import '../../site_assets/heads/sprout-heads.js';
 import '../../site_assets/window/sprout-window.js';
-import '../../site_assets/story/sprout-written.js';
+import '../../site_assets/written/sprout-written.js';

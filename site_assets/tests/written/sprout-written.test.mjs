@@ -1,10 +1,10 @@
-// Unit tests for <sprout-written>'s words and looks (story/sprout-written.js), the notebook's
+// Unit tests for <sprout-written>'s words and looks (written/sprout-written.js), the notebook's
 // view of a continuation (sprout/notebook/writing.py writes its data).
 // node --test site_assets/tests/
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { storedLooks, writtenSummary } from '../../story/sprout-written.js';
+import { storedLooks, writtenSummary } from '../../written/sprout-written.js';
 
 const token = {
   looks: {

@@ -7,7 +7,7 @@ import { el, shadowFrame, showErrorLine } from '../common/dom.js';
 import { define, SproutElement } from '../common/element.js';
 import { inlineJson } from '../common/load.js';
 import { describeHeads } from '../heads/off.js';
-import { WRITTEN_CSS, WrittenView } from './written-view.js';
+import { WRITTEN_CSS, WrittenView } from '../story/written-view.js';
 
 /** The data's looks for one token: "" (every head, mean) or "L.H" -> [{ position, weight }]. */
 export function storedLooks(token, head) {
@@ -26,6 +26,8 @@ export function writtenSummary(data) {
 }
 
 export class SproutWritten extends SproutElement {
+  static printCaption = 'A story Sprout wrote on, its written tokens underlined.';
+
   build() {
     const frame = shadowFrame(this, `${BASE_CSS}${WRITTEN_CSS}`);
     let data;
