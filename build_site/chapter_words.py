@@ -1,12 +1,13 @@
 """Words of the chapter's main text as the reader meets it, counted as `wc -w` counts (runs of
 non-space): the rendered page's article with its code and printed output; a formula counts as
 its TeX source (KaTeX's drawn copy would count every symbol); collapsed details, scripts,
-heading anchors, the snippets' download links and the list of references are left out.
+heading anchors, the snippets' and the PDFs' download links and the list of references are left
+out.
 
     .venv/bin/python -m build_site.chapter_words [site/index.html]
 
 The book's original chapter has 3,479 words; the lighter-to-read goal is at most about 1.6 times
-that (tests/test_site_build.py holds the built chapter to it).
+that (tests/unit/test_site_build.py holds the built chapter to it).
 
 `number_density` reads the main prose alone (collapsed notes, code and its output, formulas,
 tables, figures, widgets and the references all left out) and counts its numbers: every run of
@@ -22,8 +23,9 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-# the list of sources at the end is looked up, not read through: it counts as neither
-LEFT_OUT = ("script", "style", ".headerlink", ".snippet-links", "ol.references")
+# the list of sources at the end and the download links (the snippets', the PDFs' with their
+# sizes) are looked up, not read through: they count as neither
+LEFT_OUT = ("script", "style", ".headerlink", ".snippet-links", ".sprout-pdf-links", "ol.references")
 
 
 def article_of(html):

@@ -122,6 +122,8 @@ def print_charts(page):
 def print_widgets(page, chapter_address):
     """Every widget replaced by its still <figure>, once the site's fixed and sticky chrome is hidden."""
     caption_of = widget_captions(page)
+    if not caption_of:  # a page without widgets (the evidence page)
+        return
     selector = ", ".join(caption_of)
     page.evaluate("() => sproutPaper.hideFixedChrome()")
     count = page.evaluate("sel => document.querySelectorAll(sel).length", selector)

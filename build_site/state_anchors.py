@@ -8,8 +8,9 @@ browser without JavaScript did not move. Here each state the page links to gets 
 with that id just before the widget that reads it, so the link lands on the widget, and the
 widgets read the hash exactly as before.
 
-A widget `<sprout-x>` reads the hash key in its `hash` attribute, else `x`; a link to a key that no
-widget on the page reads stops the build, naming the link.
+A widget `<sprout-x>` reads the hash key in its `hash` attribute, else `x`, and the story block
+also opens a written story (`#write=...`, site_assets/story/write-link.js); a link to a key that
+no widget on the page reads stops the build, naming the link.
 """
 
 import html
@@ -24,11 +25,12 @@ STATE_LINK = re.compile(r'(?:\]\(|href=")#([a-z][a-z0-9_-]*=[A-Za-z0-9_./=&-]+)[
 WIDGET_TAG = re.compile(r"^\s*<(sprout-[a-z-]+)\b([^>]*)>")
 HASH_ATTRIBUTE = re.compile(r'\bhash="([^"]*)"')
 ANCHOR_CLASS = "sprout-state-anchor"
+MORE_KEYS = {"sprout-story": ("write",)}  # the keys a widget reads beside its own (WRITE_KEY)
 
 
-def widget_key(tag, attributes):
+def widget_keys(tag, attributes):
     found = HASH_ATTRIBUTE.search(attributes)
-    return found[1] if found else tag.removeprefix("sprout-")
+    return (found[1] if found else tag.removeprefix("sprout-"), *MORE_KEYS.get(tag, ()))
 
 
 def state_links(lines):
@@ -46,7 +48,8 @@ def add_state_anchors(lines):
     for number, line in enumerate(lines):
         tag = WIDGET_TAG.match(line)
         if tag:
-            widgets.setdefault(widget_key(tag[1], tag[2]), number)
+            for key in widget_keys(tag[1], tag[2]):
+                widgets.setdefault(key, number)
     before = {}  # line number -> anchors to put before it
     for fragment in state_links(lines):
         key = fragment.split("=", 1)[0]

@@ -8,7 +8,8 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from build_site import hooks
-from build_site.state_anchors import add_state_anchors
+from build_site.state_anchors import MORE_KEYS, add_state_anchors
+from tests.conftest import ROOT
 
 PAGE = """Open [layer 7, head 2](#explorer=tom_he/7/2/57) or [a story](#story=zorbin/induction);
 a [heading](#several-heads) is no state.
@@ -79,3 +80,10 @@ def test_katex_styles_name_only_the_woff2_fonts_shipped():
 def test_katex_styles_naming_a_font_not_shipped_stop_the_build(face, named):
     with pytest.raises(PluginError, match=named):
         hooks.woff2_only(f"@font-face{{font-family:KaTeX_X;{face}}}")
+
+
+def test_a_written_story_link_lands_on_the_story_block_whose_key_the_page_script_reads():
+    html = render("[Zorbin written](#write=chapter/all)\n\n<sprout-story></sprout-story>\n")
+    assert html.index('<div id="write=chapter/all" class="sprout-state-anchor"></div>') < html.index("<sprout-story")
+    write_link = (ROOT / "site_assets" / "story" / "write-link.js").read_text(encoding="utf-8")
+    assert re.search(r"export const WRITE_KEY = '(\w+)'", write_link)[1] in MORE_KEYS["sprout-story"]
