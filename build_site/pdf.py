@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from build_site import pdf_contents, pdf_figures, pdf_layout, pdf_page
+from build_site import pdf_contents, pdf_figures, pdf_fit, pdf_layout, pdf_page
 from sprout import atomic, folders
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -40,6 +40,8 @@ EVIDENCE_PAPERS = {
 UNKNOWN_SITE = None  # not known: the live figures are named by their place in the chapter, with no QR code
 SCREEN = {"width": 820, "height": 1000}  # the widgets' pictures are taken at this width, at 2x
 MARGIN = {"top": "18mm", "bottom": "16mm", "left": "16mm", "right": "16mm"}
+PAPER_WIDTHS_MM = {"A4": 210, "Letter": 215.9}
+PRINTS = 6  # at most: a print per change of layout, and one to check the contents' numbers
 MARGIN_POINTS = (18 * 72 / 25.4, 16 * 72 / 25.4)  # the top and bottom margins, for build_site/pdf_layout.py
 HEADER = '<div style="font:8px sans-serif;color:#555;width:100%;text-align:center">{}</div>'
 FOOTER = (
@@ -115,24 +117,36 @@ def print_pdf(page, paper, title, outline=True):
     )
 
 
+def paper_text_width_mm(paper):
+    return PAPER_WIDTHS_MM[paper] - float(MARGIN["left"].removesuffix("mm")) - float(MARGIN["right"].removesuffix("mm"))
+
+
 def print_with_contents(page, paper, title, headings):
-    """Prints until the contents' page numbers are where the headings land and no heading is the
-    last thing on its page (such a heading starts the next page instead); twice, as a rule."""
+    """Prints until the contents' page numbers are where the headings land, no heading is the
+    last thing on its page (such a heading starts the next page instead) and no figure that would
+    fit a little smaller leaves the page before it half empty (build_site/pdf_fit.py); twice, as a
+    rule."""
+    measure = pdf_layout.can_measure()
+    shrunk = set()
+    pdf_page.restore_figures(page)
+    # laid out as wide as the paper's text, so that what is measured on the page is what prints
+    page.set_viewport_size({"width": round(paper_text_width_mm(paper) / 25.4 * 96), "height": SCREEN["height"]})
     pdf = print_pdf(page, paper, title)
-    for _ in range(4):
+    for _ in range(PRINTS):
         pages = pdf_contents.heading_pages(pdf, headings)
         pdf_page.set_page_numbers(page, pages)
         pdf = print_pdf(page, paper, title)
-        stranded = (
-            [title for title, _ in pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS)]
-            if pdf_layout.can_measure()
-            else []
-        )
+        stranded = [title for title, _ in pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS)] if measure else []
+        fit = pdf_fit.figures_to_fit(pdf, pdf_page.paper_figures(page), MARGIN_POINTS, shrunk) if measure else []
         if stranded:
             pdf_page.break_before(page, stranded)
+        elif fit:
+            for index, height in fit:
+                pdf_page.shrink_figure(page, index, height)
+                shrunk.add(index)
         elif pdf_contents.heading_pages(pdf, headings) == pages:
             return pdf
-    raise PdfError(f"the contents' page numbers on {paper} did not settle after four prints")
+    raise PdfError(f"the contents' page numbers on {paper} did not settle after {PRINTS} prints")
 
 
 def print_chapter(site, address, ready_seconds, page_file="index.html", papers=PAPERS):

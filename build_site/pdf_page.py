@@ -32,3 +32,16 @@ def set_page_numbers(page, numbers):
 def break_before(page, titles):
     """The headings titled `titles` start a new page (each printed last on its page before)."""
     page.evaluate("titles => sproutPaper.breakBefore(titles)", titles)
+
+
+def paper_figures(page):
+    """The page's pictured figures: caption, the text before each and its height (CSS px)."""
+    return page.evaluate("() => sproutPaper.paperFigures()")
+
+
+def shrink_figure(page, index, height):
+    page.evaluate("([index, height]) => sproutPaper.shrinkFigure(index, height)", [index, height])
+
+
+def restore_figures(page):
+    page.evaluate("() => sproutPaper.restoreFigures()")

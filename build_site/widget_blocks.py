@@ -18,6 +18,11 @@ from sprout import folders
 DEFINES = re.compile(r"^define\('(sprout-[a-z-]+)',", re.MULTILINE)
 
 
+# made by the notebook views from Python's data (sprout.notebook: notebook.write), on no page of
+# the site; embeddable like the others
+NOTEBOOK_ONLY = ("sprout-written",)
+
+
 def widget_module(tag):
     """The module that defines <tag>: the file named after it in the folder named after it."""
     return folders.SITE_ASSETS / tag.removeprefix("sprout-") / f"{tag}.js"

@@ -162,3 +162,59 @@ export function layOutParts(doc = document) {
 
 /** The chapter's title, as its h1 shows it. */
 export const chapterTitle = (doc = document) => headingTitle(doc.querySelector('article h1').textContent);
+
+/** The text printed just before `el`: its previous sibling's, or its parent's previous sibling's
+ * when it opens its parent (a part of the chapter). */
+function textBefore(el) {
+  for (let at = el; at && !at.matches('article'); at = at.parentElement) {
+    if (at.previousElementSibling) return at.previousElementSibling.textContent.trim();
+  }
+  return '';
+}
+
+const figuresOnPaper = (doc) =>
+  [...doc.querySelectorAll('article figure')].filter(
+    (f) => f.querySelector('figcaption') && f.querySelector('img'),
+  );
+
+/** The height a figure takes on the page, its margins included (CSS px). */
+function outerHeight(figure) {
+  const style = getComputedStyle(figure);
+  return figure.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+}
+
+/** The page's pictured figures in order: each one's caption, the last words printed before it and
+ * the height it takes, margins included (CSS px), for build_site/pdf_fit.py. */
+export function paperFigures(doc = document) {
+  return figuresOnPaper(doc).map((figure) => ({
+    caption: figure.querySelector('figcaption').textContent.trim(),
+    before: textBefore(figure).slice(-80),
+    height: outerHeight(figure),
+  }));
+}
+
+/** Figure `index` of paperFigures made to take at most `height` CSS px, margins included: its
+ * tallest picture scaled down, centred, its width following. */
+export function shrinkFigure(index, height, doc = document) {
+  const figure = figuresOnPaper(doc)[index];
+  const excess = outerHeight(figure) - height;
+  if (excess <= 0) return;
+  const picture = [...figure.querySelectorAll('img')].reduce((a, b) =>
+    b.clientHeight > a.clientHeight ? b : a,
+  );
+  picture.dataset.paperStyle = picture.getAttribute('style') ?? '';
+  Object.assign(picture.style, {
+    maxHeight: `${picture.getBoundingClientRect().height - excess}px`,
+    width: 'auto',
+    maxWidth: '100%',
+    marginInline: 'auto',
+  });
+}
+
+/** Every figure shrinkFigure made smaller back to its size (before printing another paper). */
+export function restoreFigures(doc = document) {
+  for (const picture of doc.querySelectorAll('article figure img[data-paper-style]')) {
+    picture.setAttribute('style', picture.dataset.paperStyle);
+    delete picture.dataset.paperStyle;
+  }
+}

@@ -136,6 +136,9 @@ def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, p
     open_page(browse, built_site)
     scroll_through(page)
     element = page.locator(selector)
+    # a widget fetches its data once near the screen: a busy machine may still be loading its
+    # module when the scroll has passed it
+    element.scroll_into_view_if_needed()
     if "plotly" in pattern:
         element.locator("img.sprout-figure-still").click(force=True)
     page.wait_for_function("el => el.hasAttribute('error')", arg=element.element_handle())

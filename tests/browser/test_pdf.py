@@ -34,9 +34,13 @@ CAPTION = re.compile(r"""static printCaption\s*=\s*(['"])(.*?)(?<!\\)\1""", re.D
 
 
 def widget_captions():
-    """{module: the paper caption its class declares}, read from site_assets' sources."""
+    """{module: the paper caption its class declares} of each widget the chapter holds, read from
+    site_assets' sources."""
+    chapter = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     found = {}
     for module in sorted((ROOT / "site_assets").glob("*/sprout-*.js")):
+        if f"<{module.stem}" not in chapter:
+            continue
         match = CAPTION.search(module.read_text(encoding="utf-8"))
         if match:
             found[module.name] = match[2].replace("\\'", "'")

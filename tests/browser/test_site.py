@@ -20,9 +20,12 @@ STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text())
 CHAPTER = (ROOT / "docs" / "index.md").read_text()
 PAGES = [
     "",
+    "evidence/",
     "code/c1_query_key_value/",
     "code/c2_multi_head/",
     "code/c3_dot_product_spread/",
+    "code/e1_composition_score/",
+    "code/e2_eigenvalue_score/",
     "try/",
     "notebooks/sprout_notebook/",
     "embedding/",
@@ -263,8 +266,10 @@ def test_the_palette_toggle_switches_light_and_dark(browse, built_site):
 
 
 def stat_calls(markdown):
-    """(key, fmt) of every stat("key", "fmt") the chapter's Markdown makes."""
-    return re.findall(r"""stat\(\s*["']([\w.]+)["']\s*(?:,\s*["'](\w+)["'])?\s*\)""", markdown)
+    """(key, fmt) of every number the chapter's Markdown prints as text, {{ stat("key", "fmt") }}:
+    not those given to a widget's attributes or to a link's address."""
+    text = re.sub(r"<sprout-[^>]*>", "", markdown)
+    return re.findall(r"""\{\{\s*stat\(\s*["']([\w.]+)["']\s*(?:,\s*["'](\w+)["'])?\s*\)\s*\}\}""", text)
 
 
 def test_the_prose_shows_the_numbers_of_stats_json(browse, built_site):
