@@ -8,9 +8,8 @@ the models made once, so that any CPU gives the same bytes.
 """
 
 import copy
+from dataclasses import dataclass
 from functools import cached_property
-
-import torch
 
 from ..analysis import records as example_records
 from ..analysis.evaluate import heldout_loss
@@ -24,16 +23,20 @@ from .examples import load_examples
 from .measurements import HELDOUT_STORIES, MODELS
 
 
+@dataclass(frozen=True)
 class Reading:
-    """The inputs of every section and the results they share (each a cached_property)."""
+    """The inputs of every section (given once, never changed) and the results they share (each
+    a cached_property, computed the first time a section asks for it)."""
 
-    def __init__(self, loaded, tinystories, cache, examples_file, seed, race_record, early_race_record, removal_record):
-        self.loaded, self.tinystories, self.seed = loaded, tinystories, seed
-        self.cache = cache or Cache(None)
-        self.examples_file, self.removal_record = examples_file, removal_record
-        self.race_record, self.early_race_record = race_record, early_race_record
-        self.measured_on = {}  # dotted name -> the held-out sample it read (only those that read one)
-        self.scored_snapshots = ()  # a training run's snapshots scored onto the training story (the build's)
+    loaded: object  # sprout.chapter.numbers.PublishedModels
+    tinystories: object  # the TinyStories folder, or None
+    cache: Cache
+    examples_file: object
+    seed: int
+    race_record: dict  # the layer race's record (layer_race.read_record)
+    early_race_record: dict  # the race under the first settings tried
+    removal_record: dict  # the published pass over every head (removal_pass.published), {} for none
+    scored_snapshots: tuple = ()  # a training run's snapshots scored onto the training story (the build's)
 
     # ---- inputs
 
@@ -159,17 +162,15 @@ class Reading:
 
     @cached_property
     def probes(self):
-        """The one-story claims asked of many seeded stories (measurements.probe_stats)."""
+        """The one-story claims asked of many seeded stories (measurements.probe_results)."""
         models = {name: self.models64[name] for name in ("gpt1", "sprout")}
-        stats, measured_on = self.kept(
+        return self.kept(
             "probes",
             "sprout.chapter.measurements",
-            lambda: measurements.probe_stats(models, self.tokenizer, self.tom, self.tinystories),
+            lambda: measurements.probe_results(models, self.tokenizer, self.tom, self.tinystories),
             self.corpus,
             publish=True,
         )
-        self.measured_on.update(measured_on)
-        return stats
 
     @cached_property
     def pronoun_before(self):
@@ -227,23 +228,14 @@ class Reading:
 
     @cached_property
     def race(self):
-        """The race's controls measured as the baselines are (race.race_stats)."""
+        """The race's controls measured as the baselines are (race.race_results)."""
         controls = {n: (in_float64(model), *rest) for n, (model, *rest) in self.loaded.controls.items()}
         return self.kept(
             "race",
             "sprout.chapter.race",
-            lambda: race.race_stats(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
+            lambda: race.race_results(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
             self.loaded.control_sha,
             self.texts,
             self.seed,
             publish=True,
         )
-
-    def corpus_about(self, corpus):
-        return self.losses[corpus]["about"]
-
-
-def rounded_loss(loss):
-    """A held-out loss as stats.json holds it, and e to that loss."""
-    loss = round(loss, 4)
-    return loss, float(torch.tensor(loss).exp())
