@@ -92,6 +92,11 @@ def test_the_prose_keys_of_the_pages_are_read_without_rendering_them():
     assert not read.reads("tom_he.share")  # a claim's, not printed
 
 
+def test_both_branches_of_an_if_are_read_whichever_the_numbers_take():
+    names, _ = template_keys('{% if value("f1.a") < 1 %}{{ stat("f1.b") }}{% else %}{{ stat("f1.c") }}{% endif %}')
+    assert {"f1.a", "f1.b", "f1.c"} <= names
+
+
 def test_every_published_number_belongs_to_exactly_one_section():
     for key in STATS:
         owners = [s.name for s in SECTIONS if s.owns(key)]
