@@ -3,26 +3,52 @@ pronoun to its character, the Tom head's share there and from the word before, t
 parks on ◆ in held-out stories; and each model's copying of made-up names, the race's controls
 (sprout.chapter.race) among them."""
 
+from .. import measurements, probes
 from ..claims import Claim
 from . import Section, flat
 
 
+def probed(reading):
+    """The one-story claims asked of many seeded stories (measurements.probe_results)."""
+    models = {name: reading.models64[name] for name in ("gpt1", "sprout")}
+    return reading.kept(
+        "probes",
+        "sprout.chapter.measurements",
+        lambda: measurements.probe_results(models, reading.tokenizer, reading.tom, reading.tinystories),
+        reading.corpus,
+        publish=True,
+    )
+
+
+def pronoun_before(reading):
+    """The Tom head's share of attention, from the word before the pronoun, on the child meant."""
+    layer, head = reading.tom["layer"] - 1, reading.tom["head"] - 1
+    sprout = reading.models64["sprout"]
+    return reading.kept(
+        "pronoun_before",
+        "sprout.chapter.probes",
+        lambda: probes.share_before_pronoun(sprout, reading.tokenizer, layer, head),
+        layer,
+        head,
+    )
+
+
 def measure(reading):
-    probes, controls = reading.probes, reading.race["controls"]
+    found, controls = probed(reading), reading.race["controls"]
     return {
-        "probes.stories": probes["stories"],
-        **flat("probes.pronoun", probes["pronoun"]),
-        "probes.pronoun.tom_head": probes["pronoun_tom_head"],
-        "probes.pronoun.tom_head_before_pronoun": round(reading.pronoun_before, 4),
-        **flat("probes.first_token_argmax", probes["first_token_argmax"]),
-        **flat("probes.name", probes["name"]),
+        "probes.stories": found["stories"],
+        **flat("probes.pronoun", found["pronoun"]),
+        "probes.pronoun.tom_head": found["pronoun_tom_head"],
+        "probes.pronoun.tom_head_before_pronoun": round(pronoun_before(reading), 4),
+        **flat("probes.first_token_argmax", found["first_token_argmax"]),
+        **flat("probes.name", found["name"]),
         **flat("probes.name", {name: control["name_prob"] for name, control in controls.items()}),
     }
 
 
 def samples(reading):
     """The ◆ probe reads held-out stories (TinyStories' validation text where it is here)."""
-    return {f"probes.first_token_argmax.{key}": reading.probes["read_on"] for key in ("layer", "head", "value")}
+    return {f"probes.first_token_argmax.{key}": probed(reading)["read_on"] for key in ("layer", "head", "value")}
 
 
 def report(stats):

@@ -4,6 +4,7 @@ second time, how sure each is of its guesses over random tokens, and each model'
 
 import math
 
+from .. import measurements
 from ..claims import Claim
 from ..measurements import MODELS, repeat_info
 from ..probe_texts import REPEAT_LENGTH
@@ -15,11 +16,25 @@ COPIES = 1.0  # nats: a loss drop on the repeat below this copies nothing worth 
 CONTROL_NUMBERS = ("loss_first", "loss_second", "drop", "induction_best")
 
 
+def curves(reading):
+    """Each model's loss along the repeats, and its in-context-learning score."""
+    models = reading.models64
+
+    def compute():
+        rows = measurements.icl_rows(reading.tokenizer)
+        return {
+            "curves": {name: measurements.induction_curve(models[name], reading.repeats) for name in MODELS},
+            "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
+        }
+
+    return reading.kept("induction_curves", "sprout.chapter.measurements", compute, reading.seed, publish=True)
+
+
 def measure(reading):
     race = reading.race
     stats = {"repeat.length": REPEAT_LENGTH, "repeat.uniform.loss": race["uniform_loss"]}
     for name in MODELS:
-        curve = reading.curves["curves"][name]
+        curve = curves(reading)["curves"][name]
         first, second = round(curve["first_copy_mean"], 4), round(curve["second_copy_mean"], 4)
         stats.update(
             {
@@ -36,11 +51,12 @@ def measure(reading):
 
 
 def data_files(reading):
+    kept = curves(reading)
     return {
         "induction.json": {
             "repeats": repeat_info(reading.seed),
-            "curves": reading.curves["curves"],
-            "in_context_learning": reading.curves["icl"],
+            "curves": kept["curves"],
+            "in_context_learning": kept["icl"],
         },
     }
 
@@ -154,7 +170,7 @@ SECTION = Section(
     heading="Induction heads",
     measure=measure,
     claims=CLAIMS,
-    figures=lambda reading: [Figure("induction_loss", "induction_figure", (reading.curves["curves"], REPEAT_LENGTH))],
+    figures=lambda reading: [Figure("induction_loss", "induction_figure", (curves(reading)["curves"], REPEAT_LENGTH))],
     data_files=data_files,
     read_elsewhere=("repeat.sprout.entropy_first",),
 )
