@@ -18,14 +18,15 @@ How to add to the chapter:
   stat("key", "fmt") (two files: the section and the page);
 - a claim: add a Claim to the section's `claims`, with the threshold beside it and `words`, a
   short quote of the sentence it backs (the site's build checks the claim holds and finds the
-  quote on the rendered page), and write that sentence in the page;
+  quote on the rendered page): one file where the sentence is there, two with the sentence;
 - a figure or a data file: a Figure (its name, the drawing of build_artifacts/figures.py that
   draws it, and its data) in `figures`, or a path and its content in `data_files`; the prose
-  shows a figure with figure("name", "caption") (a new kind of drawing is a function in
-  build_artifacts/figures.py too);
+  shows a figure with figure("name", "caption") (two files; a new kind of drawing is a function
+  in build_artifacts/figures.py too), and `make stills` draws its pictures for the page;
 - a section: a module in this folder named for its prefix, with its SECTION, listed in `_sections`
   in page order (the chapter's, then its companion page's, docs/evidence.md, whose sections say
-  `page="evidence.md"`; a claim whose words are on that page says so too).
+  `page="evidence.md"`; a claim whose words are on that page says so too): three files with the
+  prose that prints its numbers.
 """
 
 from dataclasses import dataclass, field
