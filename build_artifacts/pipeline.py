@@ -15,6 +15,7 @@ from tqdm import tqdm
 from build_artifacts import browser_model, figures, snapshots
 from build_artifacts.output import file_hashes, write_json
 from site_files.manifest import library_versions, manifest
+from site_files.prose_keys import prose_keys
 from sprout import folders
 from sprout.atomic import replacing_folder
 from sprout.cache import Cache, Published
@@ -67,7 +68,6 @@ def _build(opts, bar):
     to_score = placed_snapshots(opts, loaded)
     cache = Cache(opts.cache, published_store(opts))
     stage(2)
-    removal_record = removal_pass.published(opts.out) or removal_pass.published(DEFAULT_OUT)
 
     def measuring(section):
         bar.set_description(f"measure the chapter: {section.heading}")
@@ -80,10 +80,11 @@ def _build(opts, bar):
         opts.seed,
         race_record=race_record,
         early_race_record=layer_race.read_early_record(opts.early_layer_race),
-        removal_record=removal_record,
+        removal_record=removal_pass.published(*removal_records(opts)),
+        scored_snapshots=snapshots.score_snapshots(to_score, opts.seed, cache),
+        prose=prose_keys(folders.DOCS),
         progress=measuring,
     )
-    chapter.reading.scored_snapshots = snapshots.score_snapshots(to_score, opts.seed, cache)
     stage(3)
     figs = {f.name: getattr(figures, f.draw)(*f.data) for f in chapter.figures()}
     stage(4)
@@ -113,6 +114,8 @@ def _build(opts, bar):
                 file_hashes(tmp),
             ),
         )
+    for folder in removal_records(opts, writing=True):  # for the next build, which never reads opts.out
+        write_json(folder / removal_pass.FILE, chapter.reading.removals)
     bar.update(1)
     cache.report()
     return Path(opts.out)
@@ -140,6 +143,15 @@ def refuse_stand_in_corpus(opts):
             "validation.txt: pass --tinystories DIR (or set SPROUT_TINYSTORIES), or --out DIR to build "
             "elsewhere on generated stories"
         )
+
+
+def removal_records(opts, writing=False):
+    """Where the pass over every head keeps its record (sprout.chapter.removal_pass), as the cache
+    keeps the other results: the build's cache folder, then the published results (written only
+    by the build that writes the site's own data). Even --recompute keeps the published pass: its
+    bf16 results differ in their last bits from one CPU to the next."""
+    own = [Path(opts.cache)] if opts.cache is not None else []
+    return own + ([folders.PUBLISHED_RESULTS] if writes_site_data(opts) or not writing else [])
 
 
 def published_store(opts):

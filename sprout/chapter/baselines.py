@@ -81,21 +81,3 @@ def called_heads(scores, called):
     """(layer, head), 1-based, of every head `called` its kind, highest score first."""
     found = [(-s, l + 1, h + 1) for l, row in enumerate(scores) for h, s in enumerate(row) if called[l][h]]
     return [(l, h) for _, l, h in sorted(found)]
-
-
-def baseline_stats(band, trained_top):
-    """Flat stats: each kind's untrained band, shuffled score of the trained best head, and
-    whether that head is called its kind."""
-    stats = {}
-    for kind, b in band.items():
-        best = trained_top[kind][0]
-        l, h = best["layer"] - 1, best["head"] - 1
-        stats[f"baselines.{kind}.untrained_mean"] = b["untrained"]["mean"]
-        stats[f"baselines.{kind}.untrained_std"] = b["untrained"]["std"]
-        stats[f"baselines.{kind}.untrained_seeds"] = len(b["untrained"]["seeds"])
-        stats[f"baselines.{kind}.shuffled_best_head"] = b["shuffled"]["matrix"][l][h]
-        stats[f"baselines.{kind}.shuffled_best"] = b["shuffled"]["best"]
-        stats[f"baselines.{kind}.called_heads"] = sum(map(sum, b["called"]))
-        stats[f"baselines.{kind}.best_head_called"] = int(b["called"][l][h])
-    stats["baselines.margin"] = MARGIN
-    return stats

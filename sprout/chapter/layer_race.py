@@ -1,5 +1,6 @@
-"""The layer race's numbers, as the chapter cites them: from the committed record of
-`sprout toy-race` (sprout.training.toy_race), never from a training run of the build.
+"""The layer race's record, as the chapter reads it: the committed record of `sprout toy-race`
+(sprout.training.toy_race), never a training run of the build; the section
+sprout.chapter.sections.layer_race names its numbers.
 
 Per depth: how many seeds' copy loss fell below half of ln vocab (the threshold crossing, kept
 as a secondary number), the median, first and last of those steps (None where no seed crossed),
@@ -11,7 +12,6 @@ the chapter prints them.
 """
 
 import json
-import statistics
 from pathlib import Path
 
 RERUN = "python -m sprout toy-race"
@@ -50,87 +50,8 @@ def read_early_record(path):
         raise LayerRaceError(f"cannot read the early settings' race at {path} ({err})") from None
 
 
-def early_settings_stats(published, early):
-    """The settings the race was published with beside the first ones tried, and what the two-layer
-    toys did under those: sudden drops, the best induction score, and how near the line they slid."""
-    runs = [r for r in early["runs"] if r["layers"] == 2]
-    return {
-        "layer_race.embed_std": published["spec"]["embed_std"],
-        "layer_race.init_std": published["spec"]["init_std"],
-        "layer_race.early.embed_std": early["spec"]["embed_std"],
-        "layer_race.early.init_std": early["spec"]["init_std"],
-        "layer_race.early.depth_2.seeds": len(runs),
-        "layer_race.early.depth_2.drops": sum(r["drop_step"] is not None for r in runs),
-        "layer_race.early.depth_2.induction_max": max(r["induction"] for r in runs),
-        "layer_race.early.depth_2.above_line_min": round(min(r["final_loss"] for r in runs) - early["threshold"], 4),
-    }
-
-
-def _median(values):
-    return statistics.median(values) if values else None
-
-
 def runs_by_depth(record):
     return {depth: [r for r in record["runs"] if r["layers"] == depth] for depth in record["spec"]["layers"]}
-
-
-def depth_stats(depth, runs):
-    steps = sorted(r["phase_change_step"] for r in runs if r["phase_change_step"] is not None)
-    finals = [r["final_loss"] for r in runs]
-    previous = [r["previous_token"] for r in runs if r["previous_token"] is not None]
-    key = f"layer_race.depth_{depth}"
-    return {
-        f"{key}.seeds": len(runs),
-        f"{key}.dropped": len(steps),
-        f"{key}.phase_change_median": _median(steps),
-        f"{key}.phase_change_min": steps[0] if steps else None,
-        f"{key}.phase_change_max": steps[-1] if steps else None,
-        f"{key}.final_min": min(finals),
-        f"{key}.final_max": max(finals),
-        f"{key}.final_median": _median(finals),
-        f"{key}.induction_median": _median([r["induction"] for r in runs]),
-        f"{key}.previous_token_median": _median(previous),
-        **drop_stats(key, runs),
-    }
-
-
-def drop_stats(key, runs):
-    """The phase change as it happened (toy_race.phase_change): per depth and per seed."""
-    drops = sorted(r["drop_step"] for r in runs if r["drop_step"] is not None)
-    stats = {
-        f"{key}.drops": len(drops),
-        f"{key}.confirmed": sum(r["confirmed"] for r in runs),
-        f"{key}.drop_median": _median(drops),
-        f"{key}.drop_min": drops[0] if drops else None,
-        f"{key}.drop_max": drops[-1] if drops else None,
-    }
-    for r in runs:
-        seed = f"{key}.seed_{r['seed']}"
-        stats[f"{seed}.drop_step"] = r["drop_step"]
-        stats[f"{seed}.induction_rise_step"] = r["induction_rise_step"]
-        stats[f"{seed}.confirmed"] = int(r["confirmed"])
-    return stats
-
-
-def layer_race_stats(record):
-    """Flat stats keys (stats.json) for every depth, the race's reference losses and its cost."""
-    spec, runs = record["spec"], record["runs"]
-    stats = {
-        "layer_race.vocab": spec["vocab"],
-        "layer_race.steps": spec["steps"],
-        "layer_race.plateau": record["plateau"],
-        "layer_race.threshold": record["threshold"],
-        "layer_race.seconds_per_run": _median([r["training_s"] for r in runs]),
-        "layer_race.steps_per_s": _median([r["steps_per_s"] for r in runs]),
-        "layer_race.wall_s": record["wall_s"],
-        "layer_race.drop_window": record["drop_rule"]["window"],
-        "layer_race.drop_min_fall": record["drop_rule"]["min_fall"],
-        "layer_race.drop_min_share": record["drop_rule"]["min_share"],
-        "layer_race.rise_share": record["drop_rule"]["rise_share"],
-    }
-    for depth, of_depth in runs_by_depth(record).items():
-        stats.update(depth_stats(depth, of_depth))
-    return stats
 
 
 def one_based(layer_head):

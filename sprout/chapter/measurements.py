@@ -1,11 +1,8 @@
 """The chapter's measures, each a function of models and texts: the repeats' loss curves, the
-in-context-learning score, the Tom head, the probes, the pronoun stories of three kinds, the
-removal table's numbers. The sections (sprout.chapter.sections) name what they return, with the
-dotted names that docs/artifacts/stats.json holds. Heads are 1-based in every name.
+in-context-learning score, the Tom head, the probes, the pronoun stories of three kinds. Each
+returns plain data; the sections (sprout.chapter.sections) name the numbers, with the dotted
+names that docs/artifacts/stats.json holds. Heads are 1-based everywhere.
 """
-
-import math
-import statistics
 
 import torch
 
@@ -14,7 +11,6 @@ from ..analysis.lens import best_head, story_scores
 from ..corpus import data
 from ..corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST
 from ..model import context_of
-from . import removals
 from .examples import load_examples, tokenize_example
 from .probe_texts import PROBE_STORIES, REPEAT_LENGTH, kind_examples, name_examples, pronoun_examples
 from .probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
@@ -104,27 +100,28 @@ def _head(best, value_name="value"):
     return {"layer": best["layer"], "head": best["head"], value_name: best["value"]}
 
 
-def probe_stats(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
+def probe_results(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
     """The one-story claims asked of many seeded stories (see sprout.chapter.probes): Sprout's attention
-    probed, every given model's copying of made-up names. Returns (stats, measured_on)."""
+    probed, every given model's copying of made-up names. read_on: the held-out sample that the
+    ◆ probe read (parking_corpus)."""
     sprout = models["sprout"]
     share = pronoun_share(sprout, tok, pronoun_examples(count))
     texts, about = parking_corpus(tinystories_dir, count)
     _, _, parking = story_scores(sprout, tok, texts)
-    stats = {
-        "probes.stories": count,
-        **flat("probes.pronoun", _head(best_head(share))),
-        "probes.pronoun.tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
-        **flat("probes.first_token_argmax", _head(best_head(parking))),
-        **{
-            f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(count)), 4)
-            for name, model in models.items()
-        },
+    return {
+        "stories": count,
+        "pronoun": _head(best_head(share)),
+        "pronoun_tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
+        "first_token_argmax": _head(best_head(parking)),
+        "name": {name: round(name_copy_prob(model, tok, name_examples(count)), 4) for name, model in models.items()},
+        "read_on": about,
     }
-    return stats, {key: about for key in stats if key.startswith("probes.first_token_argmax.")}
 
 
-def pronoun_kind_stats(model, tok, tom_head, count=PROBE_STORIES):
+GUESSES = (("own", "own"), ("other", "other"), ("right", "guess_right"), ("share", "guess_share"))
+
+
+def pronoun_kinds(model, tok, tom_head, count=PROBE_STORIES):
     """The two-child stories of each kind (sprout.corpus.pronoun_stories.KINDS): per kind, how
     often the Tom head's attention from the pronoun favours the referent over the other child
     ("right") and the referent's share of the two, and the model's own guess of the referent's
@@ -134,108 +131,28 @@ def pronoun_kind_stats(model, tok, tom_head, count=PROBE_STORIES):
     scores = {kind: kind_scores(model, tok, kind_examples(kind, count)) for kind in KINDS}
     right = torch.stack([scores[kind]["right"] for kind in KINDS])  # (kinds, layers, heads)
     tom = (tom_head["layer"] - 1, tom_head["head"] - 1)
-    stats = {"pronoun_kinds.stories": count}
-    for kind in KINDS:
-        s = scores[kind]
-        stats[f"pronoun_kinds.{kind}.tom_head.right"] = round(s["right"][tom].item(), 4)
-        stats[f"pronoun_kinds.{kind}.tom_head.share"] = round(s["share"][tom].item(), 4)
-        for name, key in (("own", "own"), ("other", "other"), ("right", "guess_right"), ("share", "guess_share")):
-            stats[f"pronoun_kinds.{kind}.guess.{name}"] = round(s[key], 4)
     best = best_head(right.min(0).values)
-    stats.update(flat("pronoun_kinds.best", _head(best, "worst_kind")))
-    for k, kind in enumerate(KINDS):
-        stats[f"pronoun_kinds.{kind}.best.right"] = round(right[k, best["layer"] - 1, best["head"] - 1].item(), 4)
     # per head, the share of all stories in which it favours the child named last (or first)
     named_last, named_first = (
         sum(r if NAMED_FIRST_AND_LAST[kind][end] == "a" else 1 - r for r, kind in zip(right, KINDS)) / len(KINDS)
         for end in (1, 0)
     )
-    stats.update(flat("pronoun_kinds.last_name_head", _head(best_head(named_last), "share")))
-    stats.update(flat("pronoun_kinds.first_name_head", _head(best_head(named_first), "share")))
-    stats["pronoun_kinds.tom_head.last_name"] = round(named_last[tom].item(), 4)
-    return stats
-
-
-def flat(prefix, values):
-    return {f"{prefix}.{key}": value for key, value in values.items()}
-
-
-def typical_prob(loss):
-    """e^-loss: the right token's probability on a typical token (the geometric mean over tokens)."""
-    return round(math.exp(-loss), 4)
-
-
-def removal_stats(removed, roles):
-    """Named numbers of removing each role's head. removed: ablate.ablate_heads' result (every
-    head, or at least the roles'); roles: role -> (layer, head), 1-based."""
-    intact, ablated = removed["intact"], removed["ablated"]
-    advantage = intact["repeat_first"] - intact["repeat_second"]
-    stats = {f"ablation.intact.{name}": value for name, value in intact.items()}
-    stats["ablation.intact.repeat_prob"] = typical_prob(intact["repeat_second"])
-    stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
-    if "pronoun_other" in intact:
-        stats["ablation.intact.pronoun_ratio"] = round(removals.pronoun_ratio(intact), 4)
-    for role, (layer, head) in roles.items():
-        at = {name: matrix[layer - 1][head - 1] for name, matrix in ablated.items()}
-        kept = at["repeat_first"] - at["repeat_second"]
-        stats.update(
-            {
-                f"ablation.{role}.layer": layer,
-                f"ablation.{role}.head": head,
-                f"ablation.{role}.repeat_advantage": round(kept, 4),
-                f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
-            }
-        )
-        stats[f"ablation.{role}.repeat_prob"] = typical_prob(at["repeat_second"])
-        for name in ("repeat_second", "pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
-            if name in at:
-                stats[f"ablation.{role}.{name}"] = at[name]
-        if "pronoun_other" in at:
-            stats[f"ablation.{role}.pronoun_ratio"] = round(removals.pronoun_ratio(at), 4)
-    return stats
-
-
-def together_stats(together):
-    """The called induction heads removed together (ablate.removed_together): what is left of the
-    repeat's advantage with all of them gone and after the k best (k = 1 ..), beside the control
-    draws of as many other heads: each column of the removal table (removals.COLUMNS) read off
-    every draw, its median, lowest and highest. removals.ControlError, naming the column, when
-    a column has no control."""
-    controls = removals.control_columns(together)
-    every = together["sets"][-1]
-    values = every["values"]
-    stats = {
-        "ablation.induction_heads.count": len(every["heads"]),
-        "ablation.induction_heads.repeat_advantage": round(values["repeat_first"] - values["repeat_second"], 4),
-        "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
-        "ablation.induction_heads.name_probe": values["name_probe"],
-        "ablation.induction_heads.pronoun_probe": values["pronoun_probe"],
-        "ablation.induction_heads.pronoun_ratio": round(removals.pronoun_ratio(values), 4),
-        "ablation.induction_heads.loss_generated": values["loss_generated"],
-        "ablation.induction_heads.repeat_second": values["repeat_second"],
-        "ablation.induction_heads.repeat_prob": typical_prob(values["repeat_second"]),
-        "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
-        "ablation.induction_heads.controls": len(together["controls"]),
-        # the names the chapter first cited for the repeat's column
-        "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
-        "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),
+    kinds = {
+        kind: {
+            "tom_head": {"right": round(s["right"][tom].item(), 4), "share": round(s["share"][tom].item(), 4)},
+            "guess": {name: round(s[key], 4) for name, key in GUESSES},
+            "best": {"right": round(right[k, best["layer"] - 1, best["head"] - 1].item(), 4)},
+        }
+        for k, (kind, s) in enumerate(scores.items())
     }
-    stats.update(spread_stats("ablation.controls", controls))
-    return stats
-
-
-def spread_stats(prefix, columns):
-    """Each column's median, lowest and highest value over its controls, under prefix.column."""
-    stats = {}
-    for column, drawn in columns.items():
-        stats.update(
-            {
-                f"{prefix}.{column}.median": round(statistics.median(drawn), 4),
-                f"{prefix}.{column}.lowest": round(min(drawn), 4),
-                f"{prefix}.{column}.highest": round(max(drawn), 4),
-            }
-        )
-    return stats
+    return {
+        "stories": count,
+        "kinds": kinds,
+        "best": _head(best, "worst_kind"),
+        "last_name_head": _head(best_head(named_last), "share"),
+        "first_name_head": _head(best_head(named_first), "share"),
+        "tom_head_last_name": round(named_last[tom].item(), 4),
+    }
 
 
 def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES, tokenized_examples=None):
@@ -246,15 +163,15 @@ def snapshot_numbers(model, tok, tinystories_dir=None, count=PROBE_STORIES, toke
     _, _, argmax = story_scores(model, tok, [t.example.text for t in tokenized_examples])
     tom = tom_he(model, examples["tom_he"])
     zorbin = next_piece_probs(model, tok, examples["zorbin"].example, "second")
-    probes, _ = probe_stats({"sprout": model}, tok, tom, tinystories_dir, count)
+    probes = probe_results({"sprout": model}, tok, tom, tinystories_dir, count)
     return {
         "tom_he": tom["share"],
-        "pronoun_probe": probes["probes.pronoun.value"],
-        "pronoun_probe_tom_head": probes["probes.pronoun.tom_head"],
+        "pronoun_probe": probes["pronoun"]["value"],
+        "pronoun_probe_tom_head": probes["pronoun_tom_head"],
         "first_token_argmax_examples": best_head(argmax)["value"],
-        "first_token_argmax_probe": probes["probes.first_token_argmax.value"],
+        "first_token_argmax_probe": probes["first_token_argmax"]["value"],
         "zorbin_mean_prob": round(sum(zorbin) / len(zorbin), 4),
-        "name_probe": probes["probes.name.sprout"],
+        "name_probe": probes["name"]["sprout"],
     }
 
 

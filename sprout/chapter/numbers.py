@@ -10,6 +10,7 @@ the sample it read (`measured_on`).
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..cache import Cache
 from ..checkpoint import CheckpointError, load_checkpoint
 from ..files import file_sha256
 from . import race
@@ -99,6 +100,8 @@ def measure_chapter(
     race_record,
     removal_record,
     early_race_record,
+    scored_snapshots=(),
+    prose=None,
     progress=None,
 ):
     """Every number the chapter names, measured on `loaded` (load_published()), section by section.
@@ -107,15 +110,29 @@ def measure_chapter(
     out, or kept from removal_record). cache: a sprout.cache.Cache (None: everything computed).
     race_record: the layer race's record, already read (layer_race.read_record); early_race_record:
     the race under the first settings tried (layer_race.read_early_record). removal_record: the
-    published pass over every head (removal_pass.published(folder): ablations.json's content, {}
-    for none), kept measure by measure while its key matches, as bf16 differs in its last bits
-    from one CPU to the next. progress(section): called as each section is measured.
+    published pass over every head (removal_pass.published(folder), {} for none), kept measure by
+    measure while its key matches, as bf16 differs in its last bits from one CPU to the next.
+    scored_snapshots: a run's snapshots scored onto the training story (the build's --snapshots).
+    prose: what the pages print (site_files.prose_keys.prose_keys(docs)): only the numbers that
+    it, a claim, a widget or a test reads are kept; None keeps every number the sections return.
+    progress(section): called as each section is measured.
     """
-    reading = Reading(loaded, tinystories, cache, examples_file, seed, race_record, early_race_record, removal_record)
-    stats = {}
+    reading = Reading(
+        loaded,
+        tinystories,
+        cache or Cache(None),
+        examples_file,
+        seed,
+        race_record,
+        early_race_record,
+        removal_record,
+        scored_snapshots,
+    )
+    stats, measured_on = {}, {}
     for section in SECTIONS:
         if progress is not None:
             progress(section)
-        stats.update(section.checked(section.measure(reading)))
-    measured_on = {key: reading.measured_on[key] for key in sorted(reading.measured_on) if key in stats}
+        stats.update(section.checked(section.measure(reading), prose))
+        measured_on.update(section.samples(reading))
+    measured_on = {key: measured_on[key] for key in sorted(measured_on) if key in stats}
     return Chapter(stats, measured_on, reading)

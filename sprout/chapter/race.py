@@ -38,7 +38,7 @@ def stages_of(training):
     return [*training.get("earlier_stages", []), training]
 
 
-def trained_on(name, training):
+def trained_on(training):
     """What a model read: whether any stage had copy (echo) drills, the share of its drills whose
     first copy was scored, its total steps and tokens;
     None where its training.json does not record it."""
@@ -55,11 +55,11 @@ def trained_on(name, training):
     drilled = [s["recipe"]["mix"] for s in stages if s.get("recipe", {}).get("mix", {}).get("copy", 0) > 0]
     return {
         # the share of the drills whose first, unpredictable copy is in the loss (last drilled stage)
-        f"trained_on.{name}.first_copy_scored": first_copy_scored(drilled[-1]) if drilled else None,
-        f"trained_on.{name}.copy_drills": any_of("copy"),
-        f"trained_on.{name}.echo_drills": any_of("echo"),
-        f"trained_on.{name}.steps": total("step"),
-        f"trained_on.{name}.tokens": total("tokens_seen"),
+        "first_copy_scored": first_copy_scored(drilled[-1]) if drilled else None,
+        "copy_drills": any_of("copy"),
+        "echo_drills": any_of("echo"),
+        "steps": total("step"),
+        "tokens": total("tokens_seen"),
     }
 
 
@@ -81,17 +81,17 @@ def best_induction_score(model, repeats):
     return induction_scores(weights, (repeats.size(1) - 1) // 2).max().item()
 
 
-def race_stats(models, controls, tok, tokenized_examples, seed=0):
-    """Each control measured as the chapter measures the baselines, what every model (the three
-    published and the controls) was trained on, the entropy of each one's guesses over random
-    tokens, and guessing evenly among the vocabulary as the reference.
-    models: the published ones (sprout.chapter.measurements.MODELS); controls: load_controls()."""
+def race_results(models, controls, tok, tokenized_examples, seed=0):
+    """Each control measured as the chapter measures the baselines, the entropy of every model's
+    guesses over random tokens (the three published and the controls), and guessing evenly among
+    the vocabulary as the reference. models: the published ones (sprout.chapter.measurements.MODELS);
+    controls: load_controls()."""
     trainings = {name: training for name, (_, _, training) in controls.items()}
     every = {**models, **{name: model for name, (model, _, _) in controls.items()}}
     repeats = make_repeats(tok, seed)
-    stats = {"repeat.uniform.loss": round(math.log(tok.vocab_size), 4)}
+    results = {"uniform_loss": round(math.log(tok.vocab_size), 4), "entropy_first": {}, "controls": {}}
     for name, model in every.items():
-        stats[f"repeat.{name}.entropy_first"] = round(first_copy_entropy(model, repeats), 4)
+        results["entropy_first"][name] = round(first_copy_entropy(model, repeats), 4)
     zorbin = next(t for t in tokenized_examples if t.example.id == "zorbin").example
     for name, model in every.items():
         if name in MODELS:
@@ -99,25 +99,18 @@ def race_stats(models, controls, tok, tokenized_examples, seed=0):
         curve = induction_curve(model, repeats)
         first, second = round(curve["first_copy_mean"], 4), round(curve["second_copy_mean"], 4)
         probs = next_piece_probs(model, tok, zorbin, "second")
-        stats.update(
-            {
-                f"repeat.{name}.loss_first": first,
-                f"repeat.{name}.loss_second": second,
-                f"repeat.{name}.drop": round(first - second, 4),
-                f"repeat.{name}.induction_best": _rounded(best_induction_score(model, repeats)),
-                f"zorbin.{name}.probs": probs,
-                f"zorbin.{name}.mean_prob": round(sum(probs) / len(probs), 4),
-                f"probes.name.{name}": round(name_copy_prob(model, tok, name_examples(PROBE_STORIES)), 4),
-                f"training_seconds.{name}": round(sum(s.get("duration_s", 0) for s in stages_of(trainings[name]))),
-            }
-        )
-    return stats
+        results["controls"][name] = {
+            "loss_first": first,
+            "loss_second": second,
+            "drop": round(first - second, 4),
+            "induction_best": _rounded(best_induction_score(model, repeats)),
+            "zorbin_probs": probs,
+            "zorbin_mean_prob": round(sum(probs) / len(probs), 4),
+            "name_prob": round(name_copy_prob(model, tok, name_examples(PROBE_STORIES)), 4),
+            "training_seconds": round(sum(s.get("duration_s", 0) for s in stages_of(trainings[name]))),
+        }
+    return results
 
 
 def _rounded(value):
     return None if value is None else round(value, 4)
-
-
-def trained_on_stats(trainings):
-    """trained_on() for every model given (name -> training.json)."""
-    return {key: value for name, training in trainings.items() for key, value in trained_on(name, training).items()}

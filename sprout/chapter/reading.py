@@ -8,32 +8,39 @@ the models made once, so that any CPU gives the same bytes.
 """
 
 import copy
+from dataclasses import dataclass, field
 from functools import cached_property
-
-import torch
 
 from ..analysis import records as example_records
 from ..analysis.evaluate import heldout_loss
 from ..analysis.head_scores import head_scores, untrained_like
-from ..cache import Cache, code_version
+from ..cache import Cache, code_version, digest
 from ..corpus import data
 from ..corpus.data import file_sha256
 from ..precision import in_float64
-from . import baselines, measurements, probes, race, removal_pass
+from . import baselines, measurements, race, removal_pass
 from .examples import load_examples
 from .measurements import HELDOUT_STORIES, MODELS
 
 
+@dataclass(frozen=True)
 class Reading:
-    """The inputs of every section and the results they share (each a cached_property)."""
+    """The inputs of every section (given once, never changed) and the results several sections
+    share (each a cached_property, computed the first time a section asks for it); a result one
+    section reads is that section's own, kept through kept()."""
 
-    def __init__(self, loaded, tinystories, cache, examples_file, seed, race_record, early_race_record, removal_record):
-        self.loaded, self.tinystories, self.seed = loaded, tinystories, seed
-        self.cache = cache or Cache(None)
-        self.examples_file, self.removal_record = examples_file, removal_record
-        self.race_record, self.early_race_record = race_record, early_race_record
-        self.measured_on = {}  # dotted name -> the held-out sample it read (only those that read one)
-        self.scored_snapshots = ()  # a training run's snapshots scored onto the training story (the build's)
+    loaded: object  # sprout.chapter.numbers.PublishedModels
+    tinystories: object  # the TinyStories folder, or None
+    cache: Cache
+    examples_file: object
+    seed: int
+    race_record: dict  # the layer race's record (layer_race.read_record)
+    early_race_record: dict  # the race under the first settings tried
+    removal_record: dict  # the published pass over every head (removal_pass.published), {} for none
+    scored_snapshots: tuple = ()  # a training run's snapshots scored onto the training story (the build's)
+    # what kept() returned, so that a section asking twice (for its numbers, then its figure) is
+    # answered at once, whatever the cache keeps
+    _held: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # ---- inputs
 
@@ -72,7 +79,12 @@ class Reading:
         the source of `code`, the module that computes it, or a tuple of such names (with every
         project module they import)."""
         modules = (code,) if isinstance(code, str) else code
-        return self.cache.get(name, compute, self.loaded.sha, *key, code_version(*modules), publish=publish)
+        held = digest(name, modules, *key)
+        if held not in self._held:
+            self._held[held] = self.cache.get(
+                name, compute, self.loaded.sha, *key, code_version(*modules), publish=publish
+            )
+        return self._held[held]
 
     # ---- results several sections read
 
@@ -139,50 +151,9 @@ class Reading:
         ]
 
     @cached_property
-    def curves(self):
-        """Each model's loss along the repeats, and its in-context-learning score."""
-        models = self.models64
-
-        def compute():
-            rows = measurements.icl_rows(self.tokenizer)
-            return {
-                "curves": {name: measurements.induction_curve(models[name], self.repeats) for name in MODELS},
-                "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
-            }
-
-        return self.kept("induction_curves", "sprout.chapter.measurements", compute, self.seed, publish=True)
-
-    @cached_property
     def tom(self):
         """The head that sends most of "he" to "Tom" in the tom_he story."""
         return measurements.tom_he(self.models64["sprout"], self.example("tom_he"))
-
-    @cached_property
-    def probes(self):
-        """The one-story claims asked of many seeded stories (measurements.probe_stats)."""
-        models = {name: self.models64[name] for name in ("gpt1", "sprout")}
-        stats, measured_on = self.kept(
-            "probes",
-            "sprout.chapter.measurements",
-            lambda: measurements.probe_stats(models, self.tokenizer, self.tom, self.tinystories),
-            self.corpus,
-            publish=True,
-        )
-        self.measured_on.update(measured_on)
-        return stats
-
-    @cached_property
-    def pronoun_before(self):
-        """The Tom head's share of attention, from the word before the pronoun, on the child meant."""
-        layer, head = self.tom["layer"] - 1, self.tom["head"] - 1
-        sprout = self.models64["sprout"]
-        return self.kept(
-            "pronoun_before",
-            "sprout.chapter.probes",
-            lambda: probes.share_before_pronoun(sprout, self.tokenizer, layer, head),
-            layer,
-            head,
-        )
 
     @cached_property
     def losses(self):
@@ -227,23 +198,14 @@ class Reading:
 
     @cached_property
     def race(self):
-        """The race's controls measured as the baselines are (race.race_stats)."""
+        """The race's controls measured as the baselines are (race.race_results)."""
         controls = {n: (in_float64(model), *rest) for n, (model, *rest) in self.loaded.controls.items()}
         return self.kept(
             "race",
             "sprout.chapter.race",
-            lambda: race.race_stats(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
+            lambda: race.race_results(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
             self.loaded.control_sha,
             self.texts,
             self.seed,
             publish=True,
         )
-
-    def corpus_about(self, corpus):
-        return self.losses[corpus]["about"]
-
-
-def rounded_loss(loss):
-    """A held-out loss as stats.json holds it, and e to that loss."""
-    loss = round(loss, 4)
-    return loss, float(torch.tensor(loss).exp())

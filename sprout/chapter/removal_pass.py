@@ -33,12 +33,15 @@ FILE = "ablations.json"
 VALIDATION = removals.VALIDATION
 
 
-def published(folder):
-    """The ablations.json in folder, or {} when there is none that reads."""
-    try:
-        return json.loads((Path(folder) / FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+def published(*folders):
+    """The pass's record (ablations.json) in the first of `folders` (None: skipped) that holds
+    one that reads, or {} when none does."""
+    for folder in folders:
+        try:
+            return json.loads((Path(folder) / FILE).read_text(encoding="utf-8"))
+        except (TypeError, OSError, ValueError):
+            continue
+    return {}
 
 
 def _keys(checkpoint_sha, measures, mean_texts):
@@ -136,33 +139,15 @@ def as_removed(result):
     }
 
 
-def ablation_stats(result, stats):
-    """What only the pass over every head can say: how much each named head breaks (the heads
-    are the ones sprout.chapter.measurements removed, under ablation.<role>), and the head that breaks most."""
-    out = {}
-    for role in sorted({key.split(".")[1] for key in stats if key.startswith("ablation.") and key.endswith(".layer")}):
-        layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
-        out[f"ablation.{role}.breaks"] = result["breaks"][layer - 1][head - 1]
-    for name, r in result["measures"].items():
-        out[f"ablation.rows.{name}"] = r["rows"]
+def most_breaking(result):
+    """The head whose removal breaks most (1-based, the lowest layer and head among equals), and
+    how many heads break nothing."""
     flat = [(v, l, h) for l, row in enumerate(result["breaks"]) for h, v in enumerate(row)]
     value, l, h = max(flat, key=lambda t: (t[0], -t[1], -t[2]))
-    out.update(
-        {
-            "ablation.most_breaking.layer": l + 1,
-            "ablation.most_breaking.head": h + 1,
-            "ablation.most_breaking.breaks": value,
-            "ablation.heads_breaking_nothing": sum(v < removals.NOTHING for v, _, _ in flat),
-        }
-    )
-    if result.get("together"):
-        out.update(kept_alone_stats(result))
-    if "ablation.tom_head.layer" in stats and "pronoun_other" in result["measures"]:
-        out.update(others_alone_stats(result, (stats["ablation.tom_head.layer"], stats["ablation.tom_head.head"])))
-    return out
+    return {"layer": l + 1, "head": h + 1, "breaks": value}, sum(v < removals.NOTHING for v, _, _ in flat)
 
 
-def others_alone_stats(result, tom_head):
+def others_alone(result, tom_head):
     """The pronoun column's single-head control: the lowest P(right pronoun), and the lowest
     right share of the two pronouns, with any head but the Tom head (1-based) removed alone."""
     m = result["measures"]
@@ -170,21 +155,17 @@ def others_alone_stats(result, tom_head):
     heads = [(l, h) for l in range(len(right)) for h in range(len(right[0])) if (l + 1, h + 1) != tuple(tom_head)]
     ratio = [removals.pronoun_ratio({"pronoun_probe": right[l][h], "pronoun_other": other[l][h]}) for l, h in heads]
     return {
-        "ablation.others_alone.pronoun_probe_lowest": min(right[l][h] for l, h in heads),
-        "ablation.others_alone.pronoun_ratio_lowest": round(min(ratio), 4),
+        "pronoun_probe_lowest": min(right[l][h] for l, h in heads),
+        "pronoun_ratio_lowest": round(min(ratio), 4),
     }
 
 
-def kept_alone_stats(result):
-    """What is left of the repeat's advantage without each of the induction heads that
-    sprout.chapter.measurements removed together, removed alone instead (from the pass over every head)."""
+def kept_alone(result):
+    """What is left of the repeat's advantage without each of the induction heads removed
+    together ("together"), removed alone instead (from the pass over every head)."""
     m, every = result["measures"], result["together"]["sets"][-1]
     advantage = m["repeat_first"]["intact"] - m["repeat_second"]["intact"]
-    kept_alone = [
+    return [
         (m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
         for l, h in every["heads"]
     ]
-    return {
-        "ablation.induction_heads.kept_alone": [round(k, 4) for k in kept_alone],
-        "ablation.induction_heads.kept_alone_lowest": round(min(kept_alone), 4),
-    }

@@ -40,69 +40,8 @@ def phase_change(story, threshold):
     return None
 
 
-def story_stats(story, threshold):
-    """Flat stats for the prose; the phase keys are absent where no evaluation reaches `threshold`."""
-    stats = {
-        "training_story.stages": len(story["stages"]),
-        "training_story.total_steps": story["stages"][-1]["end"] if story["stages"] else 0,
-    }
-    found = phase_change(story, threshold)
-    if found and found["before"]:
-        at, before = found["at"], found["before"]
-        stats.update(
-            {
-                "training_story.phase.stage_number": found["stage_number"],
-                "training_story.phase.stage_step": at["stage_step"],
-                "training_story.phase.step": at["step"],
-                "training_story.phase.steps_between": at["step"] - before["step"],
-                "training_story.phase.threshold": threshold,
-                **{f"training_story.phase.{k}_before": before[k] for k in SERIES if k in before},
-                **{f"training_story.phase.{k}_after": at[k] for k in SERIES if k in at},
-            }
-        )
-    return stats
-
-
 def first_copy_scored(mix):
     """The share of copy drills whose first copy is in the loss. Runs made before the option
     existed scored every copy (it is absent from their records); later ones record a share, or
     a boolean in between."""
     return float(mix.get("score_first_copy", 1.0))
-
-
-def stage_stats(training):
-    """Per stage (a, b, ...): what restarted there (seed, warmup, the drills' scoring) and the
-    best induction score at its first, best and last evaluation, so that a change between two
-    stages can be told from a change within one."""
-    stats, start = {}, 0  # start: the steps of the stages before, where this one's begin on the chart
-    for i, stage in enumerate(stages_of(training)):
-        recipe, history = stage.get("recipe", {}), stage.get("history", [])
-        prefix = f"training_story.stage_{stage_name(i)}"
-        steps = stage.get("step", history[-1]["step"] if history else 0)
-        stats.update(
-            {
-                f"{prefix}.steps": steps,
-                f"{prefix}.start_step": start,
-                f"{prefix}.seed": recipe.get("seed"),
-                f"{prefix}.warmup": recipe.get("warmup"),
-                f"{prefix}.eval_every": recipe.get("eval_every"),
-                f"{prefix}.first_copy_scored": first_copy_scored(recipe.get("mix", {})),
-            }
-        )
-        scores = [(h["step"], h["best_induction"]) for h in history if "best_induction" in h]
-        if scores:
-            best = max(scores, key=lambda s: s[1])
-            stats.update(
-                {
-                    f"{prefix}.induction_first_step": scores[0][0],
-                    f"{prefix}.induction_first": scores[0][1],
-                    f"{prefix}.induction_best_step": best[0],
-                    f"{prefix}.induction_best": best[1],
-                    f"{prefix}.induction_last": scores[-1][1],
-                    f"{prefix}.induction_first_chart_step": start + scores[0][0],
-                    f"{prefix}.induction_best_chart_step": start + best[0],
-                }
-            )
-            stats["training_story.induction_last"] = scores[-1][1]  # the chart's last point
-        start += steps
-    return stats

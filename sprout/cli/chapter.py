@@ -12,9 +12,7 @@ from ..corpus.tinystories_option import add_tinystories_option, tinystories_fold
 def cmd_claims(args):
     from ..cache import Cache, Published
     from ..chapter import layer_race, removal_pass
-    from ..chapter.claims import print_claims
     from ..chapter.numbers import load_published, measure_chapter
-    from ..chapter.sections import CLAIMS
     from ..training.toy_spec import load_spec
 
     # the build's cache and the results it published (read only): a warm cache answers at once
@@ -27,7 +25,7 @@ def cmd_claims(args):
             file=sys.stderr,
         )
     race_record = layer_race.read_record(folders.TOY_RACE, load_spec().to_dict())
-    removal_record = removal_pass.published(folders.SITE_DATA)
+    removal_record = removal_pass.published(folders.PUBLISHED_RESULTS)
     chapter = measure_chapter(
         load_published(args.checkpoints),
         tinystories,
@@ -40,7 +38,16 @@ def cmd_claims(args):
     if args.json:
         print(json.dumps(chapter.stats, indent=1, ensure_ascii=False))
     else:
-        print_claims(CLAIMS, chapter.stats, chapter.measured_on)
+        print_report(chapter.stats, chapter.measured_on)
+
+
+def print_report(stats, measured_on):
+    """Every claim's verdict, then the probe that backs none (the probes section's)."""
+    from ..chapter.claims import print_claims
+    from ..chapter.sections import CLAIMS, probes
+
+    print_claims(CLAIMS, stats, measured_on)
+    print(probes.report(stats))
 
 
 def cmd_probes(args):

@@ -261,3 +261,20 @@ def test_sampling_at_the_edges_of_the_range_works(checkpoint, capsys):
     greedy = capsys.readouterr().out
     assert main(["generate", str(checkpoint), "Tom", "--tokens", "1", "--temperature", "0", "--seed", "7"]) == 0
     assert capsys.readouterr().out == greedy and greedy.startswith("Tom")
+
+
+def test_the_build_keeps_the_removal_pass_record_beside_its_cache_never_in_its_output(tmp_path):
+    """The pass over every head is read from the build's cache folder, then the published
+    results, and written back there (the published copy only by the build of the site's data):
+    never read from the folder the build writes."""
+    from pathlib import Path
+
+    from build_artifacts.pipeline import DEFAULT_OUT, Options, removal_records
+    from sprout import folders
+
+    elsewhere = Options(out=tmp_path / "out", cache=tmp_path / "cache")
+    assert removal_records(elsewhere) == [tmp_path / "cache", folders.PUBLISHED_RESULTS]
+    assert removal_records(elsewhere, writing=True) == [tmp_path / "cache"]
+    site = Options(out=DEFAULT_OUT, cache=None)
+    assert removal_records(site, writing=True) == [folders.PUBLISHED_RESULTS]
+    assert all(folder != Path(opts.out) for opts in (elsewhere, site) for folder in removal_records(opts))

@@ -1,6 +1,6 @@
 """Pronouns against recency and primacy: the two-child stories of three kinds
 (sprout.corpus.pronoun_stories.two_child_story), their probe texts, what is measured on them
-(sprout.chapter.probes.kind_scores, measurements.pronoun_kind_stats), and the pronoun column of
+(sprout.chapter.probes.kind_scores, measurements.pronoun_kinds and its section), and the pronoun column of
 the removal table beside its control (sprout.chapter.removals)."""
 
 import dataclasses
@@ -16,7 +16,8 @@ from sprout.analysis.lens import capture_attention
 from sprout.chapter import measurements, probes, removals
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import kind_examples
-from sprout.chapter.sections import what_breaks
+from sprout.chapter.sections import ablation
+from sprout.chapter.sections import pronoun_kinds as pronoun_kinds_section
 from sprout.corpus.grammar import Person
 from sprout.corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST, PronounStoryError, two_child_story
 from sprout.corpus.words import WORDS
@@ -144,7 +145,9 @@ def test_kind_scores_are_the_attention_from_the_pronoun_and_the_guess_at_the_pos
 
 def test_the_kind_stats_name_the_tom_head_the_best_head_and_the_position_habits(model, tokenizer):
     tom = {"layer": 2, "head": 1}
-    stats = measurements.pronoun_kind_stats(model, tokenizer, tom, count=4)
+    kinds = measurements.pronoun_kinds(model, tokenizer, tom, count=4)  # as the section keeps it
+    reading = SimpleNamespace(models64={"sprout": model}, tokenizer=tokenizer, tom=tom, kept=lambda *_, **__: kinds)
+    stats = pronoun_kinds_section.measure(reading)
     scores = {kind: probes.kind_scores(model, tokenizer, kind_examples(kind, 4)) for kind in KINDS}
     right = torch.stack([scores[kind]["right"] for kind in KINDS])
     assert stats["pronoun_kinds.stories"] == 4
@@ -199,7 +202,7 @@ def test_every_column_is_read_off_every_control_draw():
     assert columns["pronoun_probe"] == pytest.approx([0.1, 0.2, 0.3])
     assert columns["pronoun_ratio"] == pytest.approx([0.1 / 0.6, 0.2 / 0.7, 0.3 / 0.8])
     assert columns["repeat_advantage_kept"] == [1.0, 1.0, 1.0]
-    stats = measurements.together_stats(together([1, 2, 3]))
+    stats = ablation.removed_together_stats(together([1, 2, 3]))
     assert stats["ablation.controls.pronoun_probe.median"] == 0.2
     assert (stats["ablation.controls.pronoun_probe.lowest"], stats["ablation.controls.pronoun_probe.highest"]) == (
         0.1,
@@ -211,18 +214,18 @@ def test_every_column_is_read_off_every_control_draw():
 def test_a_removal_column_without_a_control_is_refused_naming_it():
     lacking = together([1, 2], measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe"))
     with pytest.raises(removals.ControlError) as refused:
-        measurements.together_stats(lacking)
+        ablation.removed_together_stats(lacking)
     assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
     with pytest.raises(removals.ControlError, match=r"^removal column 'repeat_loss' has no control: no "):
-        measurements.together_stats(together([]))
+        ablation.removed_together_stats(together([]))
 
 
 def test_the_chapter_refuses_a_column_without_a_control_in_one_line():
     tom = {"ablation.tom_head.layer": 7, "ablation.tom_head.head": 2}
     lacking = together([1, 2], measures=("repeat_first", "repeat_second", "name_probe", "pronoun_probe"))
     with pytest.raises(removals.ControlError) as refused:  # the build's and `sprout claims`' one line
-        what_breaks.together_stats(SimpleNamespace(removals={"together": lacking}), tom)
+        ablation.together_stats(SimpleNamespace(removals={"together": lacking}), tom)
     assert str(refused.value) == "removal column 'pronoun_ratio' has no control: the control draws lack pronoun_other"
-    stats = what_breaks.together_stats(SimpleNamespace(removals={"together": together([1, 2, 3])}), tom)
+    stats = ablation.together_stats(SimpleNamespace(removals={"together": together([1, 2, 3])}), tom)
     assert stats["ablation.controls.draws_with_tom_head"] == 0
     assert stats["ablation.controls.pronoun_ratio.lowest_without_tom_head"] == round(0.1 / 0.6, 4)

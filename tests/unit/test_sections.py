@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from site_files.prose_keys import prose_keys, template_keys
 from sprout.chapter.claims import Claim
 from sprout.chapter.sections import CLAIMS, SECTIONS, Section, SectionError, check_prefixes, section_of
 from tests.conftest import ROOT
@@ -16,8 +17,8 @@ CHAPTER = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
 PAGES = {page: (ROOT / "docs" / page).read_text(encoding="utf-8") for page in {s.page for s in SECTIONS}}
 
 
-def section(name, prefixes, numbers=None):
-    return Section(name, name, prefixes, lambda reading: numbers or {})
+def section(prefix, numbers=None, read_elsewhere=()):
+    return Section(prefix, prefix, lambda reading: numbers or {}, read_elsewhere=read_elsewhere)
 
 
 def test_the_sections_follow_the_page():
@@ -32,19 +33,68 @@ def test_the_sections_follow_the_page():
         assert starts == sorted(starts), f"SECTIONS must list the sections of {page} in page order"
 
 
-def test_a_key_outside_its_sections_prefixes_is_one_line_naming_it():
-    own = section("own", ("tom_he", "probes.pronoun"))
-    assert own.checked({"tom_he.share": 1, "probes.pronoun.value": 2}) == {"tom_he.share": 1, "probes.pronoun.value": 2}
-    with pytest.raises(SectionError, match=r"^section 'own' returned 'probes.name.sprout', outside its prefixes"):
+def test_a_key_outside_its_sections_prefix_is_one_line_naming_it():
+    own = section("tom_he")
+    assert own.checked({"tom_he.share": 1, "tom_he": 2}) == {"tom_he.share": 1, "tom_he": 2}
+    with pytest.raises(SectionError, match=r"^section 'tom_he' returned 'probes.name.sprout', outside its prefix"):
         own.checked({"tom_he.share": 1, "probes.name.sprout": 2})
     with pytest.raises(SectionError, match="'tom_hex.share'"):
         own.checked({"tom_hex.share": 1})  # a prefix is a whole part of the name
 
 
 def test_two_sections_claiming_one_prefix_is_one_line_naming_both():
-    with pytest.raises(SectionError, match=r"^sections 'a' and 'b' both claim the prefix 'probes'$"):
-        check_prefixes((section("a", ("probes",)), section("b", ("probes.name",))))
-    check_prefixes((section("a", ("probes.pronoun",)), section("b", ("probes.name",))))
+    with pytest.raises(SectionError, match=r"^sections 'probes' and 'probes.name' both claim the prefix 'probes'$"):
+        check_prefixes((section("probes"), section("probes.name")))
+    check_prefixes((section("probes.pronoun"), section("probes.name")))
+
+
+def test_each_section_module_is_named_for_its_prefix_and_a_key_for_its_section():
+    import sprout.chapter.sections as sections
+
+    for s in SECTIONS:
+        assert getattr(sections, s.prefix).SECTION is s
+    assert section_of("repeat.sprout.drop").prefix == "repeat" and section_of("nobody.x") is None
+
+
+class Prose:
+    def __init__(self, source):
+        self.names, shapes = template_keys(source)
+        self.shapes = tuple(shapes)
+
+    def reads(self, key):
+        return key in self.names or any(shape.match(key) for shape in self.shapes)
+
+
+def test_a_section_publishes_what_the_prose_a_claim_or_its_list_reads_and_nothing_else():
+    numbers = {
+        "f1.printed": 1,
+        "f1.in_a_loop.a.x": 2,
+        "f1.in_a_loop.b.x": 3,
+        "f1.head.layer": 4,
+        "f1.head.head": 5,
+        "f1.listed": 6,
+        "f1.unread": 7,
+        "f1.qk_norm_std": 8,  # a claim's
+    }
+    page = (
+        '{{ stat("f1.printed", "pct") }} {{ head("f1.head") }}'
+        '{% for part in ["a", "b"] %}{{ stat("f1.in_a_loop." ~ part ~ ".x") }}{% endfor %}'
+    )
+    published = section("f1", read_elsewhere=("f1.listed",)).checked(numbers, Prose(page))
+    assert published == {k: v for k, v in numbers.items() if k != "f1.unread"}
+    assert section("f1").checked(numbers) == numbers  # no prose given: every number
+
+
+def test_the_prose_keys_of_the_pages_are_read_without_rendering_them():
+    read = prose_keys(ROOT / "docs")
+    assert read.reads("tom_he.latest_share") and read.reads("ablation.tom_head.layer")  # stat() and head()
+    assert read.reads("layer_race.depth_2.seed_3.drop_step")  # built in a loop
+    assert not read.reads("tom_he.share")  # a claim's, not printed
+
+
+def test_both_branches_of_an_if_are_read_whichever_the_numbers_take():
+    names, _ = template_keys('{% if value("f1.a") < 1 %}{{ stat("f1.b") }}{% else %}{{ stat("f1.c") }}{% endif %}')
+    assert {"f1.a", "f1.b", "f1.c"} <= names
 
 
 def test_every_published_number_belongs_to_exactly_one_section():
@@ -56,7 +106,7 @@ def test_every_published_number_belongs_to_exactly_one_section():
 def test_every_claim_bounds_a_number_a_section_returns():
     for claim in CLAIMS:
         for key in claim.numbers():
-            assert section_of(key) is not None, f"claim {claim.id!r} reads {key!r}, which no section returns"
+            assert section_of(key) is not None, f"claim {claim.id!r} reads {key!r}, which no section owns"
             assert key in STATS or claim.on_validation, (claim.id, key)
 
 

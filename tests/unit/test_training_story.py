@@ -9,6 +9,7 @@ import pytest
 from build_artifacts import figures
 from sprout import folders
 from sprout.chapter import training_story
+from sprout.chapter.sections import training_story as story_section
 
 TRAINING = folders.REPOSITORY / "build_artifacts" / "checkpoints" / "sprout" / "training.json"
 FIGURE = folders.REPOSITORY / "docs" / "artifacts" / "figures" / "training_story.json"
@@ -44,7 +45,7 @@ def test_stages_are_laid_end_to_end():
 
 
 def test_the_phase_change_is_the_first_evaluation_past_the_threshold():
-    stats = training_story.story_stats(training_story.training_story(TWO_STAGES), threshold=0.5)
+    stats = story_section.phase_stats(training_story.training_story(TWO_STAGES), threshold=0.5)
     assert stats["training_story.phase.stage_number"] == 2
     assert stats["training_story.phase.stage_step"] == 100
     assert stats["training_story.phase.steps_between"] == 100
@@ -53,7 +54,7 @@ def test_the_phase_change_is_the_first_evaluation_past_the_threshold():
         stats["training_story.phase.best_induction_after"],
     ) == (0.1, 0.8)
     assert stats["training_story.phase.repeat_loss_second_after"] == 0.5
-    never = training_story.story_stats(training_story.training_story(TWO_STAGES), threshold=0.95)
+    never = story_section.phase_stats(training_story.training_story(TWO_STAGES), threshold=0.95)
     assert not any(k.startswith("training_story.phase") for k in never)
 
 
@@ -116,7 +117,7 @@ def test_each_stage_says_what_restarted_and_where_its_induction_score_stood():
             }
         ],
     }
-    stats = training_story.stage_stats(two)
+    stats = story_section.stage_stats(two)
     assert (stats["training_story.stage_a.seed"], stats["training_story.stage_b.seed"]) == (1, 2)
     assert stats["training_story.stage_b.warmup"] == 100
     # stage a predates the option: every copy was scored; stage b left the first copy out
@@ -141,7 +142,7 @@ def test_each_stage_says_what_restarted_and_where_its_induction_score_stood():
 
 def test_the_published_stages_a_and_b_restart_between_the_low_and_the_high_induction_score():
     """What the chapter's "jump" sentence rests on, read from the published training.json."""
-    stats = training_story.stage_stats(json.loads(TRAINING.read_text()))
+    stats = story_section.stage_stats(json.loads(TRAINING.read_text()))
     assert stats["training_story.stage_a.induction_best"] < 0.5 <= stats["training_story.stage_b.induction_first"]
     assert stats["training_story.stage_a.seed"] != stats["training_story.stage_b.seed"]
     assert stats["training_story.stage_a.first_copy_scored"] == 1.0

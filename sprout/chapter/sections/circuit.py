@@ -161,27 +161,10 @@ def data_files(reading):
     return {"circuit.json": report(reading)} if reading.induction_heads else {}
 
 
-PUBLISHES = (
-    "circuit.heads",
-    "circuit.induction_score.intact",
-    "circuit.induction_score.without_previous_token_head",
-    "circuit.induction_score.without_layer_mates.lowest",
-    "circuit.k_composition.*",
-    "circuit.k_composition.from_previous_token_head.lowest",
-    "circuit.copying.top_k",
-    "circuit.copying.top_k_chance",
-    "circuit.copying.eigen.lowest",
-    "circuit.copying.untrained_eigen.*",
-    "circuit.copying.top_k_share.lowest",
-    "circuit.copying.untrained_mean_raise.highest",
-)
-
 SECTION = Section(
-    name="circuit",
+    prefix="circuit",
     heading="The note and the copy",
-    prefixes=("circuit",),
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,
-    publishes=PUBLISHES,
 )

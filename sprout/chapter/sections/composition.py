@@ -179,10 +179,9 @@ CLAIMS = (
 )
 
 SECTION = Section(
-    name="composition",
+    prefix="composition",
     heading="Which head the keys read",
     page="evidence.md",
-    prefixes=("composition",),
     measure=measure,
     claims=CLAIMS,
     data_files=lambda reading: {"composition.json": report(reading)} if reading.induction_heads else {},

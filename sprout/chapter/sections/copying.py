@@ -97,10 +97,10 @@ CLAIMS = (
 )
 
 SECTION = Section(
-    name="copying",
+    prefix="copying",
     heading="What the induction heads copy",
     page="evidence.md",
-    prefixes=("copying",),
     measure=measure,
     claims=CLAIMS,
+    read_elsewhere=("copying.weak",),
 )

@@ -168,10 +168,9 @@ CLAIMS = (
 )
 
 SECTION = Section(
-    name="damage",
+    prefix="damage",
     claims=CLAIMS,
     heading="What a removal costs",
     page="evidence.md",
-    prefixes=("damage",),
     measure=measure,
 )

@@ -116,9 +116,8 @@ CLAIMS = (
 )
 
 SECTION = Section(
-    name="writing",
+    prefix="writing",
     heading="Try your own story",
-    prefixes=("writing",),
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,

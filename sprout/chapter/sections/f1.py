@@ -53,20 +53,10 @@ CLAIMS = (
     ),
 )
 
-PUBLISHES = (
-    "f1.unscaled_std_at_64",
-    "f1.qk_gain_init",
-    "f1.qk_norm_std",
-    "f1.qk_norm_gains_per_layer",
-    "f1.heads_per_layer",
-)
-
 SECTION = Section(
-    name="scaling",
+    prefix="f1",
     heading="Why divide by the square root of d",
-    prefixes=("f1",),
     measure=measure,
     claims=CLAIMS,
     figures=lambda reading: [Figure("f1_dot_product_spread", "f1_figure", (spread(reading),))],
-    publishes=PUBLISHES,
 )

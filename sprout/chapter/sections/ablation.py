@@ -2,17 +2,98 @@
 the induction heads removed together beside control draws of other heads, and the chapter's
 removal table."""
 
-from .. import measurements, removal_pass, removals
+import math
+import statistics
+
+from .. import removal_pass, removals
 from ..claims import Claim
 from . import Section
 
 KEPT = 0.5  # the share of the repeat's advantage a removal that breaks copying leaves less of
 
 
+def typical_prob(loss):
+    """e^-loss: the right token's probability on a typical token (the geometric mean over tokens)."""
+    return round(math.exp(-loss), 4)
+
+
+def removal_stats(removed, roles):
+    """Named numbers of removing each role's head. removed: ablate.ablate_heads' result (every
+    head, or at least the roles'); roles: role -> (layer, head), 1-based."""
+    intact, ablated = removed["intact"], removed["ablated"]
+    advantage = intact["repeat_first"] - intact["repeat_second"]
+    stats = {f"ablation.intact.{name}": value for name, value in intact.items()}
+    stats["ablation.intact.repeat_prob"] = typical_prob(intact["repeat_second"])
+    stats["ablation.intact.repeat_advantage"] = round(advantage, 4)
+    if "pronoun_other" in intact:
+        stats["ablation.intact.pronoun_ratio"] = round(removals.pronoun_ratio(intact), 4)
+    for role, (layer, head) in roles.items():
+        at = {name: matrix[layer - 1][head - 1] for name, matrix in ablated.items()}
+        kept = at["repeat_first"] - at["repeat_second"]
+        stats.update(
+            {
+                f"ablation.{role}.layer": layer,
+                f"ablation.{role}.head": head,
+                f"ablation.{role}.repeat_advantage": round(kept, 4),
+                f"ablation.{role}.repeat_advantage_kept": round(kept / advantage, 4),
+            }
+        )
+        stats[f"ablation.{role}.repeat_prob"] = typical_prob(at["repeat_second"])
+        for name in ("repeat_second", "pronoun_probe", "name_probe", "loss_generated", removals.VALIDATION):
+            if name in at:
+                stats[f"ablation.{role}.{name}"] = at[name]
+        if "pronoun_other" in at:
+            stats[f"ablation.{role}.pronoun_ratio"] = round(removals.pronoun_ratio(at), 4)
+    return stats
+
+
+def removed_together_stats(together):
+    """The called induction heads removed together (ablate.removed_together): what is left of the
+    repeat's advantage with all of them gone and after the k best (k = 1 ..), beside the control
+    draws of as many other heads: each column of the removal table (removals.COLUMNS) read off
+    every draw, its median, lowest and highest. removals.ControlError, naming the column, when
+    a column has no control."""
+    controls = removals.control_columns(together)
+    every = together["sets"][-1]
+    values = every["values"]
+    stats = {
+        "ablation.induction_heads.count": len(every["heads"]),
+        "ablation.induction_heads.repeat_advantage": round(values["repeat_first"] - values["repeat_second"], 4),
+        "ablation.induction_heads.repeat_advantage_kept": round(every["repeat_advantage_kept"], 4),
+        "ablation.induction_heads.name_probe": values["name_probe"],
+        "ablation.induction_heads.pronoun_probe": values["pronoun_probe"],
+        "ablation.induction_heads.pronoun_ratio": round(removals.pronoun_ratio(values), 4),
+        "ablation.induction_heads.loss_generated": values["loss_generated"],
+        "ablation.induction_heads.repeat_second": values["repeat_second"],
+        "ablation.induction_heads.repeat_prob": typical_prob(values["repeat_second"]),
+        "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
+        "ablation.induction_heads.controls": len(together["controls"]),
+        # the names the chapter first cited for the repeat's column
+        "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
+        "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),
+    }
+    stats.update(spread_stats("ablation.controls", controls))
+    return stats
+
+
+def spread_stats(prefix, columns):
+    """Each column's median, lowest and highest value over its controls, under prefix.column."""
+    stats = {}
+    for column, drawn in columns.items():
+        stats.update(
+            {
+                f"{prefix}.{column}.median": round(statistics.median(drawn), 4),
+                f"{prefix}.{column}.lowest": round(min(drawn), 4),
+                f"{prefix}.{column}.highest": round(max(drawn), 4),
+            }
+        )
+    return stats
+
+
 def together_stats(reading, stats):
     """The induction heads removed together, beside the control draws (ControlError: one line)."""
     together = reading.removals["together"]
-    out = measurements.together_stats(together)
+    out = removed_together_stats(together)
     tom = [stats["ablation.tom_head.layer"], stats["ablation.tom_head.head"]]
     without = [c for c in together["controls"] if tom not in c["heads"]]
     out["ablation.controls.draws_with_tom_head"] = len(together["controls"]) - len(without)
@@ -32,16 +113,38 @@ def together_stats(reading, stats):
 SAME_LAYER_ROLES = ("previous_token_head", "tom_head")  # one head each, beside every other head of its layer
 
 
+def pass_stats(result, stats):
+    """What only the pass over every head can say: how much each named head breaks (the heads
+    removal_stats named, under ablation.<role>), and the head that breaks most."""
+    out = {}
+    for role in sorted({key.split(".")[1] for key in stats if key.startswith("ablation.") and key.endswith(".layer")}):
+        layer, head = stats[f"ablation.{role}.layer"], stats[f"ablation.{role}.head"]
+        out[f"ablation.{role}.breaks"] = result["breaks"][layer - 1][head - 1]
+    for name, r in result["measures"].items():
+        out[f"ablation.rows.{name}"] = r["rows"]
+    most, nothing = removal_pass.most_breaking(result)
+    out.update({f"ablation.most_breaking.{key}": value for key, value in most.items()})
+    out["ablation.heads_breaking_nothing"] = nothing
+    if result.get("together"):
+        kept = removal_pass.kept_alone(result)
+        out["ablation.induction_heads.kept_alone"] = [round(k, 4) for k in kept]
+        out["ablation.induction_heads.kept_alone_lowest"] = round(min(kept), 4)
+    if "ablation.tom_head.layer" in stats and "pronoun_other" in result["measures"]:
+        tom = (stats["ablation.tom_head.layer"], stats["ablation.tom_head.head"])
+        out.update({f"ablation.others_alone.{k}": v for k, v in removal_pass.others_alone(result, tom).items()})
+    return out
+
+
 def measure(reading):
     alone = removal_pass.as_removed(reading.removals)
-    stats = measurements.removal_stats(alone, reading.roles)
+    stats = removal_stats(alone, reading.roles)
     for role in SAME_LAYER_ROLES:
         layer, head = reading.roles[role]
         columns = removals.same_layer_columns(alone, layer, head)
-        stats.update(measurements.spread_stats(f"ablation.{role}.same_layer", columns))
+        stats.update(spread_stats(f"ablation.{role}.same_layer", columns))
     if reading.removals.get("together"):
         stats.update(together_stats(reading, stats))
-    stats.update(removal_pass.ablation_stats(reading.removals, stats))
+    stats.update(pass_stats(reading.removals, stats))
     return stats
 
 
@@ -168,62 +271,15 @@ CLAIMS = (
     ),
 )
 
-PUBLISHES = (
-    "ablation.intact.repeat_second",
-    "ablation.intact.repeat_advantage",
-    "ablation.intact.name_probe",
-    "ablation.intact.pronoun_probe",
-    "ablation.intact.pronoun_ratio",
-    "ablation.intact.loss_generated",
-    "ablation.*.layer",
-    "ablation.*.head",
-    "ablation.intact.repeat_second",
-    "ablation.induction_head.repeat_second",
-    "ablation.induction_heads.repeat_second",
-    "ablation.previous_token_head.repeat_second",
-    "ablation.tom_head.repeat_second",
-    "ablation.*.name_probe",
-    "ablation.*.pronoun_ratio",
-    "ablation.*.loss_generated",
-    "ablation.induction_head.repeat_advantage_kept",
-    "ablation.induction_heads.repeat_advantage_kept",
-    "ablation.induction_heads.count",
-    "ablation.induction_heads.controls",
-    "ablation.tom_head.pronoun_probe",
-    "ablation.controls.repeat_loss.median",
-    "ablation.controls.repeat_loss.highest",
-    "ablation.controls.name_probe.median",
-    "ablation.controls.name_probe.lowest",
-    "ablation.controls.pronoun_probe.median",
-    "ablation.controls.pronoun_probe.lowest",
-    "ablation.controls.pronoun_probe.highest",
-    "ablation.controls.pronoun_ratio.lowest",
-    "ablation.controls.loss_generated.median",
-    "ablation.controls.loss_generated.highest",
-    "ablation.controls.repeat_advantage_kept.lowest",
-    "ablation.controls.draws_with_tom_head",
-    "ablation.controls.pronoun_ratio.lowest_without_tom_head",
-    "ablation.controls.layer_lowest",
-    "ablation.controls.layer_highest",
-    "ablation.controls.same_layer_share",
-    "ablation.*.same_layer.repeat_loss.highest",
-    "ablation.*.same_layer.name_probe.lowest",
-    "ablation.tom_head.same_layer.pronoun_probe.lowest",
-    "ablation.*.same_layer.pronoun_ratio.lowest",
-    "ablation.*.same_layer.loss_generated.highest",
-    "ablation.others_alone.pronoun_ratio_lowest",
-    "ablation.rows.repeat_first",
-    "ablation.rows.name_probe",
-    "ablation.rows.pronoun_probe",
-    "ablation.rows.loss_generated",
-)
-
 SECTION = Section(
-    name="what_breaks",
+    prefix="ablation",
     heading="What breaks without a head",
-    prefixes=("ablation",),
     measure=measure,
     claims=CLAIMS,
     data_files=lambda reading: {removal_pass.FILE: reading.removals},
-    publishes=PUBLISHES,
+    read_elsewhere=(
+        "ablation.controls.draws_with_tom_head",
+        "ablation.controls.pronoun_probe.highest",
+        "ablation.controls.pronoun_probe.lowest",
+    ),
 )

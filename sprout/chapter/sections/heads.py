@@ -1,23 +1,20 @@
-"""All 48 heads: every head's score of each kind (sprout.analysis.detectors), the best head of
-each kind, and the untrained and shuffled baselines a score must beat to call a head that kind."""
+"""All 48 heads: every head's score of each kind on the example stories (sprout.analysis.detectors)
+and the best head of each kind."""
 
 from ...analysis.detectors import DETECTORS
-from .. import baselines, measurements
+from .. import measurements
 from ..claims import Claim
-from . import Figure, Section
+from . import Figure, Section, flat
 
 INDUCTION_SCORE = 0.5  # the best head's share of attention on the token after the earlier copy
 PREVIOUS_TOKEN_SCORE = 0.8
-FIRST_TOKEN_ARGMAX_SHARE = 0.8  # rows whose most-watched token is ◆
+FIRST_TOKEN_ARGMAX_SHARE = 0.8  # rows whose most-watched token is ◆ (heads_on_repeats.py too)
 
 
 def measure(reading):
-    sprout = reading.heads["sprout"]
     stats = {}
-    for label, group in (("heads", "top"), ("heads_on_repeats", "top_on_repeats")):
-        for kind, best in sprout[group].items():
-            stats.update(measurements.flat(f"{label}.{kind}", best[0]))
-    stats.update(baselines.baseline_stats(reading.baselines, sprout["top"]))
+    for kind, best in reading.heads["sprout"]["top"].items():
+        stats.update(flat(f"heads.{kind}", best[0]))
     return stats
 
 
@@ -65,23 +62,11 @@ CLAIMS = (
         words="its head score for induction",
     ),
     Claim(
-        "heads_on_repeats.previous_token.score",
-        ">=",
-        PREVIOUS_TOKEN_SCORE,
-        "best previous-token score on [◆, R, R]",
-    ),
-    Claim(
         "heads.previous_token.score",
         ">=",
         PREVIOUS_TOKEN_SCORE,
         "best previous-token score on the examples",
         words="lands on the token just before it",
-    ),
-    Claim(
-        "heads_on_repeats.first_token_argmax.score",
-        ">=",
-        FIRST_TOKEN_ARGMAX_SHARE,
-        "best share of rows of [◆, R, R] whose argmax is ◆",
     ),
     Claim(
         "heads.first_token_argmax.score",
@@ -98,40 +83,13 @@ CLAIMS = (
         words="parks on ◆ for most tokens",
         name="heads.first_token_argmax.most_tokens",
     ),
-    Claim(
-        "baselines.induction.called_heads",
-        ">=",
-        1,
-        "heads that clear both baselines of induction",
-        words="heads do.",
-    ),
-)
-
-PUBLISHES = (
-    "heads.*.*",
-    "heads_on_repeats.previous_token.score",
-    "heads_on_repeats.first_token_argmax.score",
-    "baselines.margin",
-    "baselines.induction.called_heads",
-    "baselines.induction.untrained_seeds",
-    "baselines.induction.untrained_mean",
-    "baselines.induction.untrained_std",
-    "baselines.induction.shuffled_best",
-    "baselines.previous_token.untrained_mean",
-    "baselines.previous_token.untrained_std",
-    "baselines.previous_token.shuffled_best",
-    "baselines.previous_token.shuffled_best_head",
-    "baselines.first_token.untrained_mean",
-    "baselines.first_token.untrained_std",
 )
 
 SECTION = Section(
-    name="all_heads",
+    prefix="heads",
     heading="All 48 heads",
-    prefixes=("heads", "heads_on_repeats", "baselines"),
     measure=measure,
     claims=CLAIMS,
     figures=figures,
     data_files=data_files,
-    publishes=PUBLISHES,
 )
