@@ -1,4 +1,5 @@
-"""The chapter's Plotly figures, built in Python and written as Plotly JSON and standalone HTML.
+"""The chapter's Plotly figures, built in Python (build_artifacts/figure_files.py writes them as
+Plotly JSON and standalone HTML).
 
 Theming: ONE figure per chart, for light and dark alike. The figures carry no template, no
 background and no text colour: backgrounds are transparent and the page (or, in the standalone
@@ -9,14 +10,10 @@ No story text goes into a figure, so nothing a reader sees there can be read as 
 """
 
 import html
-from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
-import plotly.io as pio
 from plotly.subplots import make_subplots
-
-from site_files.vendor import local_plotly_js
 
 MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
 MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
@@ -25,25 +22,6 @@ SCALE = "Viridis"
 BASE_LAYOUT = dict(
     template="none", paper_bgcolor="rgba(0,0,0,0)", plot_bgcolor="rgba(0,0,0,0)", margin=dict(l=60, r=20, t=50, b=50)
 )
-
-# Follows the reader's light/dark preference in the standalone HTML files ({plot_id} is Plotly's).
-# The mode bar keeps what readers use: a PNG download and resetting the axes (no cloud upload).
-PLOTLY_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtons": [["toImage", "resetScale2d"]]}
-
-THEME_SCRIPT = """var gd = document.getElementById('{plot_id}');
-var query = window.matchMedia('(prefers-color-scheme: dark)');
-function applyTheme() {
-  var dark = query.matches, text = dark ? '#e8e8e8' : '#222222';
-  var grid = dark ? 'rgba(255,255,255,0.15)' : 'rgba(0,0,0,0.12)';
-  document.body.style.background = dark ? '#121212' : '#ffffff';
-  var update = {'font.color': text};
-  Object.keys(gd.layout).forEach(function (k) {
-    if (/^[xy]axis\\d*$/.test(k)) { update[k + '.gridcolor'] = grid; update[k + '.zerolinecolor'] = grid; }
-  });
-  Plotly.relayout(gd, update);
-}
-applyTheme();
-query.addEventListener('change', applyTheme);"""
 
 
 def _r(values, digits=4):
@@ -240,38 +218,6 @@ def attention_grid_figure(title, quantised):
     fig.update_xaxes(showticklabels=False)
     fig.update_yaxes(showticklabels=False, autorange="reversed")
     return fig
-
-
-def figure_json(fig):
-    return pio.to_json(fig, validate=False, pretty=False, remove_uids=True, engine="json") + "\n"
-
-
-def figure_html(fig, name, height=500):
-    page = pio.to_html(
-        fig,
-        include_plotlyjs="plotly.min.js",
-        full_html=True,
-        div_id=f"figure-{name}",
-        default_height=f"{fig.layout.height or height}px",
-        validate=False,
-        config=PLOTLY_CONFIG,
-        post_script=THEME_SCRIPT,
-    )
-    # a language and a title for screen readers and tabs, and an empty icon, so a browser opening
-    # the file alone does not ask the host for /favicon.ico
-    title = html.escape(html.unescape(fig.layout.title.text or name), quote=False)  # Plotly titles are escaped
-    head = f'<meta charset="utf-8" />\n    <title>{title}</title>\n    <link rel="icon" href="data:,">'
-    return page.replace("<html>", '<html lang="en">', 1).replace('<meta charset="utf-8" />', head, 1)
-
-
-def write_figures(folder, figures):
-    """figures: {name: go.Figure}; writes name.json and name.html, and plotly.min.js beside them."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "plotly.min.js").write_text(local_plotly_js(), encoding="utf-8")
-    for name, fig in figures.items():
-        (folder / f"{name}.json").write_text(figure_json(fig), encoding="utf-8")
-        (folder / f"{name}.html").write_text(figure_html(fig, name), encoding="utf-8")
 
 
 DEPTH_COLOURS = {1: "#E69F00", 2: "#0072B2", 3: "#009E73", 4: "#CC79A7"}  # Okabe-Ito, by layer count

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from build_artifacts import browser_model, figures, snapshots
+from build_artifacts import browser_model, figure_files, figures, snapshots
 from build_artifacts.output import file_hashes, write_json
 from site_files.manifest import library_versions, manifest
 from site_files.prose_keys import prose_keys
@@ -92,7 +92,7 @@ def _build(opts, bar):
         for path, data in chapter.data_files().items():
             write_json(tmp / path, data)
         write_json(tmp / "stats.json", chapter.stats)
-        figures.write_figures(tmp / "figures", figs)
+        figure_files.write_figures(tmp / "figures", figs)
         browser_model.write_browser_files(  # in float32, as the page computes
             tmp / browser_model.FOLDER,
             cache,

@@ -39,7 +39,7 @@ def model_choice(text):
 
 def cmd_train_recipe(args):
     from ..training import distributed, recipes
-    from ..training.train import set_threads
+    from ..training.run_inputs import set_threads
 
     if distributed.world_size() > 1:
         raise ValueError(
@@ -64,7 +64,9 @@ def cmd_train_recipe(args):
 def cmd_train(args):
     from ..tokenizer import Tokenizer
     from ..training import distributed
-    from ..training.train import Recipe, Trainer, pick_device, set_threads
+    from ..training.recipe import Recipe
+    from ..training.run_inputs import pick_device, set_threads
+    from ..training.train import Trainer
 
     if args.recipe:
         return cmd_train_recipe(args)

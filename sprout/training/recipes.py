@@ -31,7 +31,7 @@ class RecipeError(ValueError):
 @dataclass(frozen=True)
 class Stage:
     out: str
-    recipe: object  # train.Recipe
+    recipe: object  # recipe.Recipe
     stop_at: int
     tokenizer: str = ""
     continues: bool = False  # resumes the run of an earlier stage with the same `out`
@@ -112,7 +112,7 @@ def _corpus(path, table):
 
 
 def load(name_or_path):
-    from .train import Recipe
+    from .recipe import Recipe
 
     path = resolve(name_or_path)
     try:
@@ -188,7 +188,8 @@ def run(recipe_file, runs, tinystories_dir, repository, on_stage=None):
     folder of the last stage. repository: the folder a stage's warm start or tokenizer is named
     relative to when it is not an earlier stage's run (build_artifacts/checkpoints/sprout)."""
     from ..tokenizer import Tokenizer
-    from .train import Trainer, corpus_files
+    from .run_inputs import corpus_files
+    from .train import Trainer
 
     runs = Path(runs)
     corpus_files(tinystories_dir, recipe_file.corpus)  # fails before any training

@@ -1,14 +1,10 @@
 """Training: any model of the family on any mix of corpora, resumable step for step."""
 
 import dataclasses
-import math
-import os
-import platform
 import signal
 import sys
 import threading
 import time
-from dataclasses import dataclass, field, fields
 from functools import partial
 from pathlib import Path
 
@@ -17,13 +13,13 @@ from tqdm import tqdm
 
 from ..analysis.evaluate import head_report, heldout_loss
 from ..checkpoint import RESUME_FILE, load_checkpoint, read_json, save_checkpoint
-from ..corpus import data, stories
-from ..files import file_sha256
-from ..model import CONFIGS, TransformerConfig, WindowConfig, build_model, config_from_dict, count_parameters
-from ..tokenizer import DEFAULT_VOCAB_SIZE, Tokenizer
+from ..corpus import data
+from ..model import build_model, count_parameters
+from ..tokenizer import Tokenizer
 from . import distributed
-from .flops import matmul_peak, training_flops_per_token, utilisation
-from .hardware import describe
+from .flops import utilisation
+from .recipe import learning_rate, make_optimizer, recipe_of_run, shape_at
+from .run_inputs import build_tokenizer, corpus_files, hardware, hardware_speed, load_real_stories, pick_device
 from .shards import ShardStories
 from .step import TrainingStep
 
@@ -32,144 +28,6 @@ def snapshot_folder(out_dir):
     """Beside the run, not in it: every save swaps the run folder whole."""
     out_dir = Path(out_dir)
     return out_dir.with_name(out_dir.name + "-snapshots")
-
-
-@dataclass
-class Recipe:
-    # a name in model.CONFIGS, or a config of another size (saved in training.json as its fields)
-    model: str | TransformerConfig | WindowConfig = "sprout"
-    steps: int = 2000
-    batch_size: int = 8
-    seq_len: int = 256
-    late_seq_len: int = 0  # if set, the last late_steps steps read rows this long...
-    late_steps: int = 0  # ...with the batch shrunk to keep tokens per step
-    lr: float = 3e-3
-    min_lr_frac: float = 0.1
-    warmup: int = 100
-    weight_decay: float = 0.1
-    clip: float = 1.0
-    seed: int = 1
-    qk_gain_init: float = 2.0
-    mix: data.Mix = field(default_factory=data.Mix)
-    eval_every: int = 200
-    eval_stories: int = 64
-    save_every_min: float = 5.0
-    compile: bool = False
-    init_from: str = ""  # start from another checkpoint's weights (new optimizer, new warmup)
-    # keep a bf16 copy of the weights at every evaluation (in <out>-snapshots/), so a stage can be
-    # published from the step whose measurements were best rather than only from its last one
-    keep_snapshots: bool = False
-    loader_workers: int = 0  # processes that build batches ahead (0: in the training loop)
-    # If set, the run's length is fitted to this many seconds of wall-clock time: after a few
-    # timed steps, `steps` is set so that the schedule (warmup, decay, late rows) ends in time.
-    time_budget_s: float = 0.0
-    tokenizer_stories: int = 20000
-    # {TinyStories file name: sha256} the run reads; empty: every training file in the folder
-    corpus: dict = field(default_factory=dict)
-
-    def to_dict(self):
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["mix"] = self.mix.to_dict()
-        if not isinstance(self.model, str):
-            d["model"] = self.model.to_dict()
-        return d
-
-    @classmethod
-    def from_dict(cls, d):
-        d = dict(d)
-        d["mix"] = data.Mix(**d.get("mix", {}))
-        if isinstance(d.get("model"), dict):
-            d["model"] = config_from_dict(d["model"])
-        return cls(**d)
-
-    def model_config(self, vocab_size):
-        """The architecture the recipe trains, with the tokenizer's vocabulary and, for a
-        transformer, the recipe's initial QK-norm gain."""
-        cfg = self.model
-        if isinstance(cfg, str):
-            if cfg not in CONFIGS:
-                raise ValueError(f"unknown model {cfg!r} (known: {', '.join(CONFIGS)})")
-            cfg = CONFIGS[cfg]
-        if isinstance(cfg, TransformerConfig):
-            return dataclasses.replace(cfg, vocab_size=vocab_size, qk_gain_init=self.qk_gain_init)
-        return dataclasses.replace(cfg, vocab_size=vocab_size)
-
-
-def learning_rate(recipe, step):
-    if step < recipe.warmup:
-        return recipe.lr * (step + 1) / recipe.warmup
-    progress = (step - recipe.warmup) / max(1, recipe.steps - recipe.warmup)
-    cosine = 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
-    return recipe.lr * (recipe.min_lr_frac + (1 - recipe.min_lr_frac) * cosine)
-
-
-def shape_at(recipe, step):
-    """(batch_size, seq_len) for a step; the late phase reads longer rows."""
-    if recipe.late_seq_len and step >= recipe.steps - recipe.late_steps:
-        batch = max(1, recipe.batch_size * recipe.seq_len // recipe.late_seq_len)
-        return batch, recipe.late_seq_len
-    return recipe.batch_size, recipe.seq_len
-
-
-def make_optimizer(model, recipe, device):
-    # Norm gains are not decayed: decay would pull the QK-norm gains, and with them the
-    # sharpest attention a head can reach, towards zero.
-    decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
-    keep = [p for n, p in model.named_parameters() if p.dim() < 2]
-    groups = [{"params": decay, "weight_decay": recipe.weight_decay}, {"params": keep, "weight_decay": 0.0}]
-    return torch.optim.AdamW(groups, lr=recipe.lr, betas=(0.9, 0.95), fused=True)
-
-
-def pick_device():
-    return "cuda" if torch.cuda.is_available() else "cpu"
-
-
-def hardware():
-    """The machine a run's speed figures (tokens/s, MFU beside matmul_peak_tflops) came from."""
-    return {
-        "device": pick_device(),
-        "cpu_threads": torch.get_num_threads(),
-        "machine": platform.machine(),
-        "torch": torch.__version__,
-        **describe(pick_device()),
-    }
-
-
-def corpus_files(tinystories_dir, pinned=None):
-    """{file name: sha256} of the TinyStories training files a run reads ({} without a folder)."""
-    if tinystories_dir is None:
-        if pinned:
-            raise FileNotFoundError(
-                f"the recipe reads TinyStories files ({', '.join(sorted(pinned))}) "
-                "and no folder was given (--tinystories DIR or $SPROUT_TINYSTORIES)"
-            )
-        return {}
-    files = data.tinystories_train_files(tinystories_dir, pinned)
-    return {f.name: pinned[f.name] if pinned else file_sha256(f) for f in files}
-
-
-def load_real_stories(tinystories_dir, files):
-    """TinyStories training files split in two: training side and a held-out side."""
-    if tinystories_dir is None:
-        return [], []
-    stories = [s for name in sorted(files) for s in data.read_stories(Path(tinystories_dir) / name)]
-    return data.split_stories(stories)
-
-
-def hardware_speed(model, recipe, device):
-    """FLOPs per trained token at the recipe's row shape and this machine's bf16 matmul peak,
-    for the run's MFU."""
-    cfg = model.cfg
-    tokens = recipe.batch_size * recipe.seq_len
-    return {
-        "train_flops_per_token": round(training_flops_per_token(model, 1, recipe.seq_len, device)),
-        "matmul_peak_tflops": float(f"{matmul_peak(cfg, tokens, device) / 1e12:.4g}"),
-    }
-
-
-def build_tokenizer(recipe, real_train):
-    texts = stories.generate_stories(recipe.seed + 10_000, recipe.tokenizer_stories)
-    return Tokenizer.train(texts + list(real_train), vocab_size=DEFAULT_VOCAB_SIZE)
 
 
 class Trainer:
@@ -412,12 +270,3 @@ def with_earlier_stages(training):
         "total_tokens_seen": sum(s["tokens_seen"] for s in every),
         "total_duration_s": round(sum(s["duration_s"] for s in every), 1),
     }
-
-
-def recipe_of_run(out_dir):
-    return Recipe.from_dict(read_json(Path(out_dir) / "training.json")["recipe"])
-
-
-def set_threads():
-    # Use every core for the matmuls; interop threads only add contention on 2 cores.
-    torch.set_num_threads(int(os.environ.get("SPROUT_THREADS", os.cpu_count() or 1)))

@@ -11,7 +11,8 @@ from sprout.corpus.data import Mix
 from sprout.corpus.stories import generate_stories
 from sprout.model import TransformerConfig, build_model, config_from_dict
 from sprout.tokenizer import Tokenizer
-from sprout.training.train import Recipe, Trainer, learning_rate
+from sprout.training.recipe import Recipe, learning_rate
+from sprout.training.train import Trainer
 from tests.conftest import SMALL
 
 pytestmark = pytest.mark.slow  # every test trains a small model
@@ -235,7 +236,7 @@ def test_worker_processes_build_exactly_the_same_batches(tokenizer):
     from functools import partial
 
     from sprout.corpus.data import BatchMaker, step_batches
-    from sprout.training.train import shape_at
+    from sprout.training.recipe import shape_at
 
     recipe = Recipe(steps=7, late_seq_len=96, late_steps=2, mix=Mix(generated=1.0, copy=0.3), **TINY)
     maker = BatchMaker(tokenizer, recipe.mix, recipe.seed)

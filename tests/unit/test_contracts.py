@@ -18,8 +18,8 @@ from sprout.corpus.data import BatchMaker, Mix, file_sha256, step_batches
 from sprout.corpus.stories import generate_stories
 from sprout.model import build_model
 from sprout.tokenizer import Tokenizer
+from sprout.training.recipe import Recipe, shape_at
 from sprout.training.reference import PlainGPT
-from sprout.training.train import Recipe, shape_at
 from tests.conftest import ROOT, SMALL
 
 CHECKPOINTS = ROOT / "build_artifacts" / "checkpoints"

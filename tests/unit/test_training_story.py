@@ -7,6 +7,7 @@ import re
 import pytest
 
 from build_artifacts import figures
+from build_artifacts.figure_files import figure_json
 from sprout import folders
 from sprout.chapter import training_story
 from sprout.chapter.sections import training_story as story_section
@@ -78,7 +79,7 @@ def check_figure_against(figure, training):
 
 
 def test_the_figure_holds_training_json():
-    figure = json.loads(figures.figure_json(figures.training_story_figure(training_story.training_story(TWO_STAGES))))
+    figure = json.loads(figure_json(figures.training_story_figure(training_story.training_story(TWO_STAGES))))
     check_figure_against(figure, TWO_STAGES)
 
 
