@@ -193,9 +193,23 @@ def leave_room_for_pdf_links(output):
     return output if title_end < 0 else output[: title_end + 5] + "\n" + PDF_LINKS + output[title_end + 5 :]
 
 
+# A notebook view carries the widgets' whole bundle inline (sprout/notebook/html.py), so that a
+# saved notebook draws on its own. On the site the page's own loader (sprout-widgets.js) defines
+# the same elements as they come near the screen, so the copies, one an output, only cost the
+# page: parsing 70 kB of script for each view before the first paint.
+NOTEBOOK_BUNDLE = Path(folders.__file__).with_name("notebook") / "widgets.js"
+
+
+def drop_notebook_bundles(output):
+    inline = f"<script>{NOTEBOOK_BUNDLE.read_text(encoding='utf-8')}</script>"
+    return output.replace(inline, "")
+
+
 def on_post_page(output, page, config):
     if page.file.src_path == claims_check.CHAPTER_PAGE:
         output = leave_room_for_pdf_links(output)
+    if page.file.src_path.split("/")[0] in NOTEBOOK_FOLDERS:
+        output = drop_notebook_bundles(output)
     output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
     output = render_math(output, page.file.src_path)
     found = OUTSIDE_ADDRESS.search(output)
