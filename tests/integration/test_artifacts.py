@@ -11,7 +11,7 @@ import pytest
 import torch
 from referencing import Registry, Resource
 
-from build_artifacts import figures, output
+from build_artifacts import figure_files, figures, output
 from build_artifacts.__main__ import main
 from sprout import atomic
 from sprout.analysis.encoding import decode_attention
@@ -326,7 +326,7 @@ def test_a_build_that_dies_while_writing_leaves_the_previous_set(previous, check
         (Path(folder) / "half.json").write_text("{")
         raise RuntimeError("killed while writing")
 
-    monkeypatch.setattr(figures, "write_figures", dies)
+    monkeypatch.setattr(figure_files, "write_figures", dies)
     before = snapshot(previous)
     with pytest.raises(RuntimeError, match="killed while writing"):
         build(checkpoints, previous, examples_file)
