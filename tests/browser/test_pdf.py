@@ -134,6 +134,15 @@ def test_the_pdf_holds_the_chapters_headings_numbers_and_captions(a4_text, built
     assert len(captions) >= 12 and [c for c in captions if c not in text] == []
 
 
+@pytest.mark.parametrize("name", ["attention-evidence.pdf", "attention-evidence-letter.pdf"])
+def test_the_evidence_page_prints_as_its_own_files_with_its_headings(printed, built_site_folder, name):
+    page = (built_site_folder / "evidence" / "index.html").read_text(encoding="utf-8")
+    article = page[page.index("<article") : page.index("</article>")]
+    headings = [squeezed(plain_text(h)).replace("¶", "") for h in re.findall(r"<h[1-3][^>]*>.*?</h[1-3]>", article)]
+    text = pdf_text(pypdf.PdfReader(printed / name))
+    assert len(headings) > 5 and [h for h in headings if h not in text] == []
+
+
 def test_the_quizzes_print_with_their_answers_at_the_end(a4):
     last = squeezed(a4.pages[-1].extract_text())
     assert "Answerstothequizzes" in last and "Quiz1:" in last and "Quiz2:" in last
