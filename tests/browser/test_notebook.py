@@ -154,9 +154,8 @@ def test_a_view_still_arriving_waits_for_the_data_inside_it(browse):
 
 
 def test_512_tokens_x_48_heads_draw_in_a_page_of_their_own(browse, serve, tmp_path):
-    from test_notebook_api import long_text  # the same long text the weight test measures
-
     from sprout.notebook import explorer, heads
+    from tests.integration.test_notebook_api import long_text  # the same long text the weight test measures
 
     text = long_text()
     views = [heads(text, highlight="induction"), explorer(text)]
