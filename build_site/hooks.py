@@ -16,8 +16,10 @@ import jupytext
 from mkdocs.exceptions import PluginError
 
 from build_site import claims_check, csp, tfjs
-from build_site.math import render_math
+from build_site.math import MathError, render_math
+from build_site.node_script import NodeScriptError
 from build_site.notebook_kernel import encrypt_kernel_traffic
+from build_site.notebook_styles import prune_notebook_styles
 from site_files.vendor import OUTSIDE_ADDRESS, local_plotly_js
 from sprout import folders
 
@@ -208,10 +210,13 @@ def drop_notebook_bundles(output):
 def on_post_page(output, page, config):
     if page.file.src_path == claims_check.CHAPTER_PAGE:
         output = leave_room_for_pdf_links(output)
-    if page.file.src_path.split("/")[0] in NOTEBOOK_FOLDERS:
-        output = drop_notebook_bundles(output)
-    output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
-    output = render_math(output, page.file.src_path)
+    try:
+        if page.file.src_path.split("/")[0] in NOTEBOOK_FOLDERS:
+            output = prune_notebook_styles(drop_notebook_bundles(output), page.file.src_path)
+        output = add_accessible_names(NOTEBOOK_MERMAID.sub("", NOTEBOOK_MATHJAX.sub("", output)))
+        output = render_math(output, page.file.src_path)
+    except (MathError, NodeScriptError) as error:  # one line naming the page's formula or stylesheet
+        raise PluginError(str(error)) from None
     found = OUTSIDE_ADDRESS.search(output)
     if found:
         raise RuntimeError(

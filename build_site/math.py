@@ -7,12 +7,10 @@ a div of class "arithmatex"; each keeps its element and gets KaTeX's output insi
 """
 
 import html
-import json
 import re
-import subprocess
 from pathlib import Path
 
-from sprout import folders
+from build_site.node_script import NodeScriptError, run_node_script
 
 RENDER_SCRIPT = Path(__file__).with_name("katex_render.cjs")
 FORMULA = re.compile(r'(<(span|div) class="arithmatex">)\s*\\([(\[])(.*?)\\[)\]]\s*(</\2>)', re.DOTALL)
@@ -28,22 +26,11 @@ def typeset(formulas):
     """KaTeX's HTML for each (tex, display) pair, in order; MathError names a formula it cannot parse."""
     if not formulas:
         return []
-    request = json.dumps([{"tex": tex, "display": display} for tex, display in formulas])
+    request = [{"tex": tex, "display": display} for tex, display in formulas]
     try:
-        done = subprocess.run(
-            ["node", str(RENDER_SCRIPT)],
-            input=request,
-            capture_output=True,
-            text=True,
-            cwd=folders.REPOSITORY,
-            check=False,
-        )
-    except FileNotFoundError:
-        raise MathError("node is not installed: the site's formulas are typeset with KaTeX under node") from None
-    if done.returncode != 0:
-        lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
-        raise MathError(f"KaTeX: {lines[-1]}")
-    return json.loads(done.stdout)
+        return run_node_script(RENDER_SCRIPT, request, "KaTeX")
+    except NodeScriptError as error:
+        raise MathError(str(error)) from None
 
 
 def render_math(page_html, page_name):
