@@ -111,34 +111,31 @@ def run_mkdocs_build(out, **env_overrides):
     )
 
 
-def build_site_into(out, **env_overrides):
-    """The whole site built into `out` in strict mode (fails with mkdocs' own message)."""
-    done = run_mkdocs_build(out, **env_overrides)
-    if done.returncode != 0:
-        pytest.fail(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
-    return out
-
-
 def site_build_output(built_site_folder):
     """What the run's one site build printed (stdout, then stderr)."""
     return (built_site_folder.parent / "output.txt").read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="session")
-def built_site_folder(tmp_path_factory):
-    """The whole site, built in strict mode once per test run (a failure names mkdocs' own
-    message; what it printed is kept for site_build_output). Under pytest-xdist the first worker to
-    ask builds it, holding a lock; the others wait for it and share the folder (nothing may write
-    into it: copy or link what you change)."""
-    shared = run_folder(tmp_path_factory) / "built-site"
+def shared_site_build(tmp_path_factory, name, **env_overrides):
+    """The whole site, built in strict mode once per test run into the run's folder `name` (a
+    failure names mkdocs' own message; what it printed is kept for site_build_output). Under
+    pytest-xdist the first worker to ask builds it, holding a lock; the others wait for it and
+    share the folder (nothing may write into it: copy or link what you change)."""
+    shared = run_folder(tmp_path_factory) / name
     out, failed = shared / "site", shared / "failed.txt"
     shared.mkdir(exist_ok=True)
     with FileLock(shared / "build.lock"):
         if not failed.exists() and not (out / "index.html").exists():
-            done = run_mkdocs_build(out)
+            done = run_mkdocs_build(out, **env_overrides)
             (shared / "output.txt").write_text(done.stdout + done.stderr, encoding="utf-8")
             if done.returncode != 0:
                 failed.write_text(f"mkdocs build failed:\n{done.stdout}\n{done.stderr}")
     if failed.exists():
         pytest.fail(failed.read_text())
     return out
+
+
+@pytest.fixture(scope="session")
+def built_site_folder(tmp_path_factory):
+    """The whole site as `make site` builds it, once per test run."""
+    return shared_site_build(tmp_path_factory, "built-site")

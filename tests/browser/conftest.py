@@ -16,17 +16,18 @@ Fixtures:
 import functools
 import http.server
 import importlib.util
+import os
 import re
 import shutil
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urlparse, urlsplit
 
 import pytest
 from filelock import FileLock
 
-from tests.conftest import ROOT, build_site_into, run_folder  # noqa: F401 (build_site_into: test_hosting)
+from tests.conftest import ROOT, run_folder, shared_site_build
 
 OUTPUT = ROOT / "test-output"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -215,6 +216,63 @@ def widget_host(serve, widget_host_folder):
 def built_site(serve, built_site_folder):
     """Base URL of the built site."""
     return serve(built_site_folder)
+
+
+# a host that publishes the site under a sub-path, as GitHub Pages does a project site
+SITE_URL = "https://example.org/book/sprout/"
+PREFIX = urlsplit(SITE_URL).path
+
+
+@pytest.fixture(scope="session")
+def hosted_site_folder(tmp_path_factory):
+    """The whole site built for SITE_URL, as a host under a sub-path publishes it, once per test run."""
+    return shared_site_build(tmp_path_factory, "hosted-site", SPROUT_SITE_URL=SITE_URL)
+
+
+class StaticHost(_QuietHandler):
+    """The site under PREFIX only; a missing file anywhere gets the site's 404.html with status
+    404, as GitHub Pages answers for a project site."""
+
+    def translate_path(self, path):
+        where = urlsplit(path).path
+        if where + "/" == PREFIX:  # the folder without its slash: redirected, as for any folder
+            return self.directory
+        if not where.startswith(PREFIX):
+            return os.path.join(self.directory, "no such file outside the site")
+        return super().translate_path("/" + path[len(PREFIX) :])
+
+    def end_headers(self):
+        # lets the link checker ask faster than its default 10 requests a second (it lowers
+        # that cap for any server without this header)
+        self.send_header("LinkChecker", "local test host")
+        super().end_headers()
+
+    def send_error(self, code, message=None, explain=None):
+        if code != 404:
+            return super().send_error(code, message, explain)
+        page = (Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(page)
+
+
+@pytest.fixture(scope="session")
+def hosted_site(hosted_site_folder):
+    """The address of the site's root on a local static host: http://127.0.0.1:PORT/book/sprout/."""
+    server = serve_files(hosted_site_folder, StaticHost)
+    yield f"http://{LOCAL_HOST}:{server.server_port}{PREFIX}"
+    server.shutdown()
+
+
+def watch_failures(page):
+    """Every request of the page that failed or was answered with an error status, as it comes."""
+    failed = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url}: {r.status}"))
+    return failed
 
 
 @pytest.fixture(scope="session")

@@ -1,10 +1,12 @@
-"""Every page of the built site loads whole (no error, only local requests), and axe-core (from
-node_modules, evaluated in the page) finds nothing serious there, in the light and the dark
-palette, once every widget and chart is ready, one head map is enlarged and one chart is live."""
+"""Every page of the built site loads whole from a host under a sub-path (no error, no failed
+request, only local requests), and axe-core (from node_modules, evaluated in the page) finds
+nothing serious there, in the light and the dark palette and at a phone's width, once every widget
+and chart is ready, one head map is enlarged and one chart is live."""
 
 import json
 
 import pytest
+from conftest import watch_failures
 from test_site import AT_REST, PAGES, PHONE, ROOT, go_live, load_everything, open_page, set_scheme
 
 expect = pytest.importorskip("playwright.sync_api").expect  # skips the module where Playwright is missing
@@ -54,12 +56,20 @@ def audit_both_palettes(page):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette(browse, built_site, path):
-    page = open_page(browse, built_site, path)
+def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette_or_on_a_phone(
+    browse, hosted_site, path
+):
+    """From a host that publishes the site under a sub-path (conftest.StaticHost): no request
+    fails, every request stays on the site. Then axe at desktop width in both palettes, and at a
+    phone's width, where formulas and tables wider than the column scroll and a keyboard must
+    reach what scrolls (colours do not depend on the width: one palette there)."""
+    failed = watch_failures(browse.page)
+    page = open_page(browse, hosted_site, path)
     load_everything(page)
     assert page.locator("article h1").count() >= 1
+    assert failed == []
     # `browse` fails the test at teardown on a console error or a request to another host
-    assert all(url.startswith(built_site) for url in browse.requests), browse.outside_requests()
+    assert all(url.startswith(hosted_site) for url in browse.requests), browse.outside_requests()
     chapter_heads = page.locator("sprout-heads:not([source=page])")  # not the own-story block's
     if chapter_heads.count():  # the enlarged map and its labels are audited too
         chapter_heads.first.evaluate("el => el.select({layer: 7, head: 2})")
@@ -69,16 +79,10 @@ def test_every_page_loads_whole_and_axe_finds_nothing_serious_in_either_palette(
     if charts.count():  # one live Plotly chart beside the stills
         go_live(charts.first, "click")
     assert audit_both_palettes(page) == {}
-
-
-@pytest.mark.parametrize("browse", [PHONE], indirect=True)
-@pytest.mark.parametrize("path", PAGES)
-def test_on_a_phone_axe_finds_nothing_serious_either(browse, built_site, path):
-    """What only a narrow screen shows: formulas and tables wider than the column scroll, and a
-    keyboard must reach what scrolls. (Colours do not depend on the width: one palette here.)"""
-    page = open_page(browse, built_site, path)
-    load_everything(page)
-    assert axe_findings(page) == []
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.wait_for_function(f"() => window.innerWidth === {PHONE[0]}")
+    page.wait_for_function(AT_REST)
+    assert axe_findings(page) == [], "at a phone's width"
 
 
 def grid_cells(z):

@@ -1,10 +1,10 @@
 """The site as a static host publishes it: built for an address under a sub-path, as a project
 site on GitHub Pages is (SPROUT_SITE_URL=https://example.org/book/sprout/), and served under
 /book/sprout/ the way such a host serves it (the site's 404.html, with status 404, for a path
-that does not exist). Every page and the 404 page load in Chromium with no failed request, the
-sitemap lists every page, and a link checker with anchor checking finds nothing broken."""
+that does not exist). The 404 page loads in Chromium with no failed request, the sitemap lists
+every page, and a link checker with anchor checking finds nothing broken. (Every page loads whole
+from this host in test_accessibility.py, on the same load as its audits.)"""
 
-import os
 import re
 import subprocess
 import sys
@@ -13,69 +13,15 @@ from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 import pytest
-from conftest import LOCAL_HOST, _QuietHandler, build_site_into, serve_files
-from test_site import PAGES, load_everything, open_page
+from conftest import LOCAL_HOST, SITE_URL, watch_failures
+from test_site import PAGES
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
-SITE_URL = "https://example.org/book/sprout/"
-PREFIX = urlsplit(SITE_URL).path
 LINKCHECKER = Path(sys.executable).with_name("linkchecker")  # PyPI linkchecker, in the dev extras
-
-
-@pytest.fixture(scope="session")
-def hosted_site_folder(tmp_path_factory):
-    """The whole site, built once for SITE_URL (strict mode)."""
-    return build_site_into(tmp_path_factory.mktemp("hosted") / "site", SPROUT_SITE_URL=SITE_URL)
-
-
-class StaticHost(_QuietHandler):
-    """The site under PREFIX only; a missing file anywhere gets the site's 404.html with status
-    404, as GitHub Pages answers for a project site."""
-
-    def translate_path(self, path):
-        where = urlsplit(path).path
-        if where + "/" == PREFIX:  # the folder without its slash: redirected, as for any folder
-            return self.directory
-        if not where.startswith(PREFIX):
-            return os.path.join(self.directory, "no such file outside the site")
-        return super().translate_path("/" + path[len(PREFIX) :])
-
-    def end_headers(self):
-        # lets the link checker ask faster than its default 10 requests a second (it lowers
-        # that cap for any server without this header)
-        self.send_header("LinkChecker", "local test host")
-        super().end_headers()
-
-    def send_error(self, code, message=None, explain=None):
-        if code != 404:
-            return super().send_error(code, message, explain)
-        page = (Path(self.directory) / "404.html").read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(page)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(page)
-
-
-@pytest.fixture(scope="session")
-def hosted_site(hosted_site_folder):
-    """The address of the site's root on a local static host: http://127.0.0.1:PORT/book/sprout/."""
-    server = serve_files(hosted_site_folder, StaticHost)
-    yield f"http://{LOCAL_HOST}:{server.server_port}{PREFIX}"
-    server.shutdown()
-
-
-def watch_failures(page):
-    """Every request of the page that failed or was answered with an error status, as it comes."""
-    failed = []
-    page.on("requestfailed", lambda r: failed.append(f"{r.url}: {r.failure}"))
-    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url}: {r.status}"))
-    return failed
 
 
 def address_of(site, page):
@@ -91,16 +37,6 @@ def test_the_sitemap_lists_every_page_and_each_names_its_address(hosted_site_fol
     assert sorted(pages) == sorted(SITE_URL + path for path in PAGES)
     for address, page in pages.items():
         assert f'<link rel="canonical" href="{address}">' in page.read_text(encoding="utf-8"), address
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_every_page_loads_whole_under_the_sub_path(browse, hosted_site, path):
-    """Every widget and chart scrolled into view and ready: no request fails (the browse fixture
-    fails the test on a console error or a request to another host)."""
-    failed = watch_failures(browse.page)
-    page = open_page(browse, hosted_site, path)
-    load_everything(page)
-    assert failed == []
 
 
 def test_a_missing_page_gets_the_styled_404_page_with_links_inside_the_book(browse, hosted_site):
