@@ -15,6 +15,15 @@ from sprout.tokenizer import Tokenizer
 # The repository's root: every test finds the project's files from here, whatever folder it sits in
 ROOT = Path(__file__).resolve().parent.parent
 
+# Under pytest-xdist the workers share the machine's cores with each other and with the browsers.
+# A tiny model's step is hundreds of small operations, and with a team of torch threads each of
+# them waits at its end for a thread the other worker's load has put aside: the training tests ran
+# about 20 times slower beside the browser tests than alone. One thread per worker, for the
+# processes they start too (the CLI, torchrun's ranks, the notebook pages' kernels).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["OMP_NUM_THREADS"] = "1"
+    torch.set_num_threads(1)
+
 # Each test's folder says its tier, and so the markers `make test-fast` and `-m` select on:
 # unit (no training, no build, no browser: `make test-fast`), integration (trains, builds the
 # artifacts or the site, measures the published checkpoints: marked slow), browser (a real

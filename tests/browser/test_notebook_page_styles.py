@@ -6,15 +6,17 @@ not depend on the notebook) and every element's computed style compared in both 
 import nbformat
 import pytest
 from mkdocs_jupyter.nbconvert2 import nb2html
-from test_site import AT_REST, open_page, set_scheme
+from test_site import AT_REST, load_everything, open_page, set_scheme
 
 from build_site.notebook_styles import NOTEBOOK_STYLE
 
 pytestmark = pytest.mark.browser
 
-# every element's computed style but the custom properties, which the cut drops where nothing reads
-# them (a <style> or <script> element, present in one page and not the other, is left out)
-COMPUTED_STYLES = """() => [...document.querySelectorAll('body *')]
+# the computed style of every element of the page's article (the notebook, where its stylesheet
+# applies; the theme's header moves with the scroll and the search), but the custom properties,
+# which the cut drops where nothing reads them (a <style> or <script> element, present in one page
+# and not the other, is left out)
+COMPUTED_STYLES = """() => [...document.querySelectorAll('article *')]
   .filter((el) => el.tagName !== 'STYLE' && el.tagName !== 'SCRIPT')
   .map((el) => {
     const style = getComputedStyle(el);
@@ -38,6 +40,7 @@ def with_whole_styles(page_html, whole_styles):
 
 
 def styles_in_both_palettes(page):
+    load_everything(page)  # every view drawn, as it is once a reader has scrolled past it
     seen = {}
     for scheme in ("default", "slate"):
         set_scheme(page, scheme)
