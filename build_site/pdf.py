@@ -137,10 +137,11 @@ def print_with_contents(page, paper, title, headings):
         pdf_page.set_page_numbers(page, pages)
         pdf = print_pdf(page, paper, title)
         stranded = [title for title, _ in pdf_layout.headings_ending_a_page(pdf, MARGIN_POINTS)] if measure else []
-        fit = pdf_fit.figures_to_fit(pdf, pdf_page.paper_figures(page), MARGIN_POINTS, shrunk) if measure else []
         if stranded:
             pdf_page.break_before(page, stranded)
-        elif fit:
+            continue
+        fit = pdf_fit.figures_to_fit(pdf, pdf_page.paper_figures(page), MARGIN_POINTS, shrunk) if measure else []
+        if fit:
             for index, height in fit:
                 pdf_page.shrink_figure(page, index, height)
                 shrunk.add(index)

@@ -7,6 +7,7 @@ row with ink lies. A heading "ends a page" when nothing is drawn below its own l
 (Chromium writes a bookmark at each heading's top).
 """
 
+import functools
 import io
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ def can_measure():
     return shutil.which("gs") is not None
 
 
+@functools.lru_cache(maxsize=2)  # one print is measured for headings, figures and its report
 def gray_pages(pdf):
     """Each page as a 2-D array of grey levels (0 black, 255 white), rows from the top."""
     gs = shutil.which("gs")
@@ -58,9 +60,10 @@ def ink_rows(pdf, margins):
     """Per page, (the rows of its text area that hold ink, in points from the text area's top;
     the text area's height in points). margins: points (top, bottom)."""
     top, bottom = margins
+    points_high = page_height(pdf)
     found = []
     for gray in gray_pages(pdf):
-        scale = gray.shape[0] / page_height(pdf)  # pixels a point
+        scale = gray.shape[0] / points_high  # pixels a point
         area = gray[round(top * scale) : gray.shape[0] - round(bottom * scale)]
         rows = np.flatnonzero((area < INK).any(axis=1))
         found.append((rows / scale, area.shape[0] / scale))
