@@ -139,6 +139,15 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def send_whole(self, body, content_type, status=200):
+        """Answers with `body` whole (a HEAD request with its headers only)."""
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
         # as static hosts such as GitHub Pages do: a page elsewhere may load the widgets and data
@@ -250,13 +259,7 @@ class StaticHost(_QuietHandler):
     def send_error(self, code, message=None, explain=None):
         if code != 404:
             return super().send_error(code, message, explain)
-        page = (Path(self.directory) / "404.html").read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(page)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(page)
+        self.send_whole((Path(self.directory) / "404.html").read_bytes(), "text/html; charset=utf-8", 404)
 
 
 @pytest.fixture(scope="session")

@@ -108,7 +108,7 @@ class _RecordingHandler(_QuietHandler):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in (ERRORS_PATH, PROBE_PATH):
             script = ERRORS_SCRIPT if path == ERRORS_PATH else PROBE_SCRIPT
-            return self._send(script.encode(), "text/javascript; charset=utf-8")
+            return self.send_whole(script.encode(), "text/javascript; charset=utf-8")
         local = Path(self.translate_path(self.path))
         if local.is_dir() and path.endswith("/"):
             local = local / "index.html"
@@ -116,15 +116,8 @@ class _RecordingHandler(_QuietHandler):
             page = local.read_bytes()
             head = HEAD.search(page)
             assert head, f"{local} has no <head>"
-            return self._send(page[: head.end()] + ERRORS_TAG + page[head.end() :], "text/html; charset=utf-8")
+            return self.send_whole(page[: head.end()] + ERRORS_TAG + page[head.end() :], "text/html; charset=utf-8")
         return super().do_GET()
-
-    def _send(self, body, content_type):
-        self.send_response(200)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
 
 @pytest.fixture(scope="module")
