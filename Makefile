@@ -49,13 +49,17 @@ format: environment
 # (trains, builds the artifacts or the site, measures the published checkpoints), tests/browser.
 # The whole suite runs on WORKERS processes (pytest-xdist; WORKERS=0: one process), each test file
 # on one worker so that its fixtures (a trained model, a build) are made once; the site is built
-# once for all of them (tests/conftest.py).
+# once for all of them (tests/conftest.py). The files start heaviest first, by the seconds
+# tests/file_seconds.json records (tests/file_seconds.py); `make test-durations` records them again.
 # Without the browsers it stops at `setup`, naming the apt-get command: the browser tests never
 # skip for want of them (tests/browser/conftest.py fails them with the same line).
 WORKERS ?= 2
 test: setup lint
 	node --test site_assets/tests/
-	$(PY) -m pytest -q -n $(WORKERS) --dist loadfile
+	$(PY) -m pytest -q -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+
+test-durations: setup
+	$(PY) -m pytest -q -n $(WORKERS) --dist loadfile --no-loadscope-reorder --record-file-seconds tests/file_seconds.json
 
 # The quick loop while working: tests/unit only (no training, no artifact or site build, no
 # browser, none needed)

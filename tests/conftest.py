@@ -11,6 +11,7 @@ from sprout import folders
 from sprout.corpus import stories
 from sprout.model import TransformerConfig, WindowConfig, build_model
 from sprout.tokenizer import Tokenizer
+from tests import file_seconds
 
 # The repository's root: every test finds the project's files from here, whatever folder it sits in
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +82,8 @@ def tinystories():
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects on the markers
 def pytest_collection_modifyitems(config, items):
     """The tier's markers on every test of its folder; a test outside the tiers' folders, or one
-    marked for another tier, stops the run with one line each saying where it belongs."""
+    marked for another tier, stops the run with one line each saying where it belongs. Then the
+    files in the order they should start in (tests/file_seconds.py)."""
     misplaced = []
     for item in items:
         parts = item.path.relative_to(ROOT / "tests").parts
@@ -99,6 +101,21 @@ def pytest_collection_modifyitems(config, items):
             misplaced.append(f"{item.nodeid}: marked slow, so it belongs in tests/integration")
     if misplaced:
         raise pytest.UsageError("tests in the wrong tier's folder:\n" + "\n".join(dict.fromkeys(misplaced)))
+    items[:] = file_seconds.heaviest_first(items, file_seconds.load_seconds())
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--record-file-seconds",
+        metavar="PATH",
+        help="write the seconds each test file took to PATH (make test-durations: tests/file_seconds.json)",
+    )
+
+
+def pytest_configure(config):
+    path = config.getoption("--record-file-seconds")
+    if path and not os.environ.get("PYTEST_XDIST_WORKER"):  # the controller hears every worker's reports
+        config.pluginmanager.register(file_seconds.Recorder(path), "file-seconds-recorder")
 
 
 def run_folder(tmp_path_factory):

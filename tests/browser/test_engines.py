@@ -9,8 +9,9 @@ under a virtual X display (Xvfb). Neither driver gives the page's console, so th
 puts an error recorder (/__sprout_test_errors.js, an external script, which a Content-Security-
 Policy of `script-src 'self'` allows) first in the <head> of every HTML page it serves; it
 records error, unhandledrejection and securitypolicyviolation events and console.error calls
-into `window.__sproutErrors`. Each engine starts once for this module; every process it started
-is killed at teardown.
+into `window.__sproutErrors`. Each engine starts once for this module, and again before a test
+if it lost its page (a crash or a hang ends the driver's session: one crash fails one test, not
+every test after it); every process it started is killed at teardown.
 
     pytest -m engines           # both engines (skips, naming the package, where one is missing)
 """
@@ -262,6 +263,12 @@ class Firefox:
         # sandbox=None: the page's own global, where the error recorder keeps its array
         return self.client.execute_script(script, script_args=list(args), sandbox=None)
 
+    def responds(self):
+        try:
+            return self.js("return 1;") == 1
+        except Exception:  # marionette_driver's errors, or the socket to a Firefox that died
+            return False
+
     def close(self):
         try:
             if self.client is not None:
@@ -319,6 +326,14 @@ class WebKit:
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
 
+    def responds(self):
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            return self.js("return 1;") == 1
+        except WebDriverException:  # "session deleted because of page crash or hang", among others
+            return False
+
     def close(self):
         try:
             if self.driver is not None:
@@ -350,6 +365,32 @@ ENGINES = {
 }
 
 
+class Relaunching:
+    """One engine, started again when it no longer answers: WebKitWebDriver deletes its session
+    when the page's process crashes or hangs, and every later command would fail on it."""
+
+    def __init__(self, kind):
+        self.kind, self.name = kind, kind.name
+        self.browser = kind()
+        self.relaunches = 0
+
+    def goto(self, url):
+        self.browser.goto(url)
+
+    def js(self, script, *args):
+        return self.browser.js(script, *args)
+
+    def relaunch_if_lost(self):
+        if self.browser.responds():
+            return
+        self.browser.close()
+        self.browser = self.kind()
+        self.relaunches += 1
+
+    def close(self):
+        self.browser.close()
+
+
 @pytest.fixture(scope="module", params=sorted(ENGINES))
 def engine(request):
     kind, missing = ENGINES[request.param]
@@ -357,17 +398,25 @@ def engine(request):
     if reason:
         pytest.skip(f"{request.param}: {reason}")
     started = time.monotonic()
-    browser = kind()
-    version = browser.version()
+    browser = Relaunching(kind)
+    version = browser.browser.version()
     yield browser
     browser.close()
-    # how long this engine's tests took, from its start to its end (the site's build not included)
+    # how long this engine's tests took, from its start to its end (the site's build not included),
+    # and how often it had to be started again after losing its page
     out = ROOT / "test-output"
     out.mkdir(exist_ok=True)
+    seconds = round(time.monotonic() - started, 1)
     (out / f"engine_{request.param}.json").write_text(
-        json.dumps({"engine": request.param, "version": version, "seconds": round(time.monotonic() - started, 1)})
+        json.dumps({"engine": request.param, "version": version, "seconds": seconds, "relaunches": browser.relaunches})
         + "\n"
     )
+
+
+@pytest.fixture(autouse=True)
+def a_live_engine(engine):
+    """Each test starts with an engine that answers (the test that lost it has failed already)."""
+    engine.relaunch_if_lost()
 
 
 class Page:
@@ -721,3 +770,50 @@ def test_the_chapters_zorbin_story_is_written_as_python_writes_it(page, preset, 
     assert got["written"] == published["seed0"][side], got["status"]
     assert ("Zorbin" in got["written"]) == (preset == "all")
     assert page.errors_besides_resize_loops() == []
+
+
+# ---- g. an engine that lost its page is started again -------------------------------------------
+
+
+def _descendants(root):
+    """The processes below `root`, from /proc."""
+    children = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):  # a process that ended meanwhile
+            continue
+        children.setdefault(parent, []).append(int(stat.parent.name))
+    found, todo = [], [root]
+    while todo:
+        below = children.get(todo.pop(), [])
+        found += below
+        todo += below
+    return found
+
+
+def _program(pid):
+    """The file name of the program a process runs (/proc's `comm` is cut at 15 characters)."""
+    try:
+        return Path((Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")[0].decode()).name
+    except OSError:
+        return ""
+
+
+def test_an_engine_that_lost_its_page_answers_again_in_the_next_test(engine, page):
+    """What a_live_engine relies on. The crash is made as it came once on a loaded machine: in
+    WebKit the process that runs the page dies (WebKitWebDriver then deletes the session); in
+    Firefox the browser itself, which closes Marionette's socket."""
+    lost = engine.browser
+    if engine.name == "webkit":
+        victims = [p for p in _descendants(lost.service.process.pid) if _program(p) == "WebKitWebProcess"]
+    else:
+        victims = [lost.process.pid]
+    assert victims, f"{engine.name}: no process to end"
+    for pid in victims:
+        os.kill(pid, signal.SIGKILL)
+    _wait(lambda: not lost.responds(), TIMEOUT, f"{engine.name} still answered without its page")
+    engine.relaunch_if_lost()
+    assert engine.browser is not lost and engine.browser.responds()
+    page.open("404.html")
+    assert page.errors() == []

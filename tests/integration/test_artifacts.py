@@ -332,7 +332,12 @@ def test_a_checkpoint_folder_missing_a_file_stops_naming_it(
     assert_untouched(previous, before)
 
 
-def test_a_build_that_dies_while_writing_leaves_the_previous_set(previous, checkpoints, examples_file, monkeypatch):
+def test_a_build_that_dies_while_writing_leaves_the_previous_set(
+    previous, filled_cache, checkpoints, examples_file, monkeypatch
+):
+    """Killed as it writes the figures (its results from the fresh build's cache: the writing is
+    what this is about)."""
+
     def dies(folder, figs):
         Path(folder).mkdir(parents=True, exist_ok=True)
         (Path(folder) / "half.json").write_text("{")
@@ -341,7 +346,7 @@ def test_a_build_that_dies_while_writing_leaves_the_previous_set(previous, check
     monkeypatch.setattr(figure_files, "write_figures", dies)
     before = snapshot(previous)
     with pytest.raises(RuntimeError, match="killed while writing"):
-        build(checkpoints, previous, examples_file)
+        build(checkpoints, previous, examples_file, "--cache", str(filled_cache))
     assert_untouched(previous, before)
 
 
