@@ -100,21 +100,31 @@ def _head(best, value_name="value"):
     return {"layer": best["layer"], "head": best["head"], value_name: best["value"]}
 
 
-def probe_results(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
-    """The one-story claims asked of many seeded stories (see sprout.chapter.probes): Sprout's attention
-    probed, every given model's copying of made-up names. read_on: the held-out sample that the
-    ◆ probe read (parking_corpus)."""
-    sprout = models["sprout"]
-    share = pronoun_share(sprout, tok, pronoun_examples(count))
-    texts, about = parking_corpus(tinystories_dir, count)
-    _, _, parking = story_scores(sprout, tok, texts)
+def written_probes(models, tok, tom_head, count=PROBE_STORIES):
+    """The probes on stories written for them (sprout.chapter.probe_texts), which read no corpus:
+    Sprout's pronoun attention, every given model's copying of made-up names."""
+    share = pronoun_share(models["sprout"], tok, pronoun_examples(count))
     return {
         "stories": count,
         "pronoun": _head(best_head(share)),
         "pronoun_tom_head": round(share[tom_head["layer"] - 1, tom_head["head"] - 1].item(), 4),
-        "first_token_argmax": _head(best_head(parking)),
         "name": {name: round(name_copy_prob(model, tok, name_examples(count)), 4) for name, model in models.items()},
-        "read_on": about,
+    }
+
+
+def parking_probe(model, tok, texts, about):
+    """The head that parks most on ◆ in held-out stories (parking_corpus); read_on: `about` them."""
+    _, _, parking = story_scores(model, tok, texts)
+    return {"first_token_argmax": _head(best_head(parking)), "read_on": about}
+
+
+def probe_results(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
+    """The one-story claims asked of many seeded stories (see sprout.chapter.probes): Sprout's
+    attention probed, every given model's copying of made-up names, and the ◆ probe on the held-out
+    sample parking_corpus picks (its read_on)."""
+    return {
+        **written_probes(models, tok, tom_head, count),
+        **parking_probe(models["sprout"], tok, *parking_corpus(tinystories_dir, count)),
     }
 
 

@@ -157,21 +157,27 @@ class Reading:
 
     @cached_property
     def losses(self):
-        """Each model's held-out loss on each corpus: {corpus: {model: loss}}."""
+        """Each model's held-out loss on each corpus: {corpus: {"about", "loss": {model: loss}}}.
+        Each corpus is kept apart under what it reads (`about`: the generated stories' seed and
+        count, or validation.txt's sha256): the generated stories are the same with or without a
+        TinyStories folder, so a clone without one reuses their published losses."""
 
-        def compute():
-            corpora = data.heldout_corpora(self.tinystories, HELDOUT_STORIES)
+        def measured(texts, about):
             return {
-                corpus: {
-                    "about": about,
-                    "loss": {name: heldout_loss(self.models64[name], self.tokenizer, texts) for name in MODELS},
-                }
-                for corpus, (texts, about) in corpora.items()
+                "about": about,
+                "loss": {name: heldout_loss(self.models64[name], self.tokenizer, texts) for name in MODELS},
             }
 
-        return self.kept(
-            "heldout_losses", ("sprout.analysis.evaluate", "sprout.corpus.data"), compute, self.corpus, publish=True
-        )
+        return {
+            corpus: self.kept(
+                f"heldout_losses_{corpus}",
+                ("sprout.analysis.evaluate", "sprout.corpus.data"),
+                lambda texts=texts, about=about: measured(texts, about),
+                about,
+                publish=True,
+            )
+            for corpus, (texts, about) in data.heldout_corpora(self.tinystories, HELDOUT_STORIES).items()
+        }
 
     @cached_property
     def roles(self):

@@ -9,15 +9,25 @@ from . import Section, flat
 
 
 def probed(reading):
-    """The one-story claims asked of many seeded stories (measurements.probe_results)."""
+    """The one-story claims asked of many seeded stories, each part kept under what it reads: the
+    probes on written stories read no corpus, so a clone without TinyStories reuses their
+    published result; the ◆ probe reads held-out stories (measurements.parking_corpus)."""
     models = {name: reading.models64[name] for name in ("gpt1", "sprout")}
-    return reading.kept(
+    written = reading.kept(
         "probes",
         "sprout.chapter.measurements",
-        lambda: measurements.probe_results(models, reading.tokenizer, reading.tom, reading.tinystories),
-        reading.corpus,
+        lambda: measurements.written_probes(models, reading.tokenizer, reading.tom),
         publish=True,
     )
+    texts, about = probes.parking_corpus(reading.tinystories)
+    parking = reading.kept(
+        f"probes_parking_{about['corpus']}",
+        "sprout.chapter.measurements",
+        lambda: measurements.parking_probe(models["sprout"], reading.tokenizer, texts, about),
+        about,
+        publish=True,
+    )
+    return {**written, **parking}
 
 
 def pronoun_before(reading):
