@@ -15,7 +15,7 @@ from build_artifacts import browser_fidelity, browser_model
 from sprout import export
 from sprout.analysis import ablate
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
-from sprout.cache import Cache
+from sprout.cache import Cache, digest
 from sprout.cached_forward import empty_past
 from sprout.chapter import probe_texts, removals
 from sprout.chapter.examples import load_examples, tokenize_example
@@ -149,12 +149,25 @@ def test_quantize_keeps_each_weight_within_half_its_groups_step():
     assert codes.shape == (6, 5, 8) and scales.shape == (6, 5, 1)
 
 
-def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tmp_path, monkeypatch):
+@pytest.fixture
+def exports(monkeypatch):
+    """Each export the code asks for, made as a small stand-in file: the two tests below are about
+    when the export runs and what its key holds (the real export is tested above), and a real
+    one takes seconds. The stand-in's bytes follow the weights and means it was given."""
+    made = []
+
+    def stand_in(model, means, path, group=export.GROUP):
+        state = b"".join(t.detach().numpy().tobytes() for t in model.state_dict().values())
+        Path(path).write_bytes(b"stand-in export " + digest(state.hex(), means.numpy().tobytes().hex()).encode())
+        made.append(path)
+
+    monkeypatch.setattr(export, "export_onnx", stand_in)
+    return made
+
+
+def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tmp_path, exports):
     model, tokenizer, _, folder = tiny
     cache = Cache(tmp_path / "cache")
-    exports = []
-    real = export.export_onnx
-    monkeypatch.setattr(export, "export_onnx", lambda *a, **k: exports.append(1) or real(*a, **k))
     sha, first = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", cache)
     assert sha == file_sha256(folder / "sprout" / "model.safetensors") and len(exports) == 1
     again = browser_model.exported(
@@ -167,13 +180,11 @@ def test_the_export_is_kept_in_the_cache_while_nothing_it_reads_changed(tiny, tm
     assert len(exports) == 2, "a checkpoint with other bytes is exported again"
 
 
-def test_the_exports_key_is_its_inputs_not_the_last_bits_of_its_means(tiny, tmp_path, monkeypatch):
+def test_the_exports_key_is_its_inputs_not_the_last_bits_of_its_means(tiny, tmp_path, monkeypatch, exports):
     """Another CPU's bf16 kernels give means that differ in their last bits: the kept export stays
     (its key is the checkpoint, the means' recipe and the code); another recipe is exported again."""
     model, tokenizer, _, folder = tiny
-    exports = []
-    real_export, real_means = export.export_onnx, ablate.mean_head_outputs
-    monkeypatch.setattr(export, "export_onnx", lambda *a, **k: exports.append(1) or real_export(*a, **k))
+    real_means = ablate.mean_head_outputs
     first = browser_model.exported("sprout", "sprout.onnx", model, tokenizer, folder / "sprout", Cache(tmp_path))
 
     def another_cpu(*args, **kwargs):
