@@ -136,6 +136,10 @@ def same_colour(a, b):
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    # each test's fresh context must fetch what it uses; a host that serves one long browser
+    # session may let it cache, as a static host does
+    cache_control = "no-store"
+
     def log_message(self, *args):
         pass
 
@@ -149,7 +153,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", self.cache_control)
         # as static hosts such as GitHub Pages do: a page elsewhere may load the widgets and data
         self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()

@@ -105,6 +105,10 @@ HEAD = re.compile(rb"<head\b[^>]*>", re.IGNORECASE)
 
 
 class _RecordingHandler(_QuietHandler):
+    # each engine keeps one session for the module: as from GitHub Pages, files may be kept ten
+    # minutes, so Plotly and the model runtime are not fetched and compiled anew for every page
+    cache_control = "max-age=600"
+
     def do_GET(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in (ERRORS_PATH, PROBE_PATH):
@@ -210,7 +214,7 @@ class Firefox:
             "network.captive-portal-service.enabled": False,
             "browser.safebrowsing.update.enabled": False,
             # Firefox prefetches a page's <link rel="next">, and gives up (an error event on the
-            # link) on a response it may not cache: the test server sends no-store, a static host does not
+            # link) on a response it may not cache (as the other test hosts' no-store)
             "network.prefetch-next": False,
         }
         (self.profile / "user.js").write_text(
