@@ -3,15 +3,19 @@ pronoun to its character, the Tom head's share there and from the word before, t
 parks on ◆ in held-out stories; and each model's copying of made-up names, the race's controls
 (sprout.chapter.race) among them."""
 
+from ...corpus import data
 from .. import measurements, probes
 from ..claims import Claim
+from ..probe_texts import PROBE_STORIES
 from . import Section, flat
 
 
 def probed(reading):
     """The one-story claims asked of many seeded stories, each part kept under what it reads: the
     probes on written stories read no corpus, so a clone without TinyStories reuses their
-    published result; the ◆ probe reads held-out stories (measurements.parking_corpus)."""
+    published result. The ◆ probe reads held-out stories: it is kept for each sample here (so a
+    publishing build with TinyStories keeps the generated stories' result too, for a clone
+    without them), and the chapter reports the sample parking_corpus picks."""
     models = {name: reading.models64[name] for name in ("gpt1", "sprout")}
     written = reading.kept(
         "probes",
@@ -19,15 +23,20 @@ def probed(reading):
         lambda: measurements.written_probes(models, reading.tokenizer, reading.tom),
         publish=True,
     )
-    texts, about = probes.parking_corpus(reading.tinystories)
-    parking = reading.kept(
-        f"probes_parking_{about['corpus']}",
-        "sprout.chapter.measurements",
-        lambda: measurements.parking_probe(models["sprout"], reading.tokenizer, texts, about),
-        about,
-        publish=True,
-    )
-    return {**written, **parking}
+    parked = {
+        corpus: reading.kept(
+            f"probes_parking_{corpus}",
+            "sprout.chapter.measurements",
+            lambda texts=texts, about=about: measurements.parking_probe(
+                models["sprout"], reading.tokenizer, texts, about
+            ),
+            about,
+            publish=True,
+        )
+        for corpus, (texts, about) in data.heldout_corpora(reading.tinystories, PROBE_STORIES).items()
+    }
+    _, picked = probes.parking_corpus(reading.tinystories)
+    return {**written, **parked[picked["corpus"]]}
 
 
 def pronoun_before(reading):
