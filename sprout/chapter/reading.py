@@ -16,7 +16,6 @@ from ..analysis.evaluate import heldout_loss
 from ..analysis.head_scores import head_scores, untrained_like
 from ..cache import Cache, code_version, digest
 from ..corpus import data
-from ..corpus.data import file_sha256
 from ..precision import in_float64
 from . import baselines, measurements, race, removal_pass
 from .examples import load_examples
@@ -59,12 +58,6 @@ class Reading:
     def texts(self):
         """What the example-set results read, for their keys."""
         return (self.tokenizer.sha256(), [(repr(t.example), t.ids) for t in self.tokenized])
-
-    @cached_property
-    def corpus(self):
-        """The TinyStories validation file's sha256 (None without one): the key of what reads it."""
-        path = data.validation_file(self.tinystories) if self.tinystories is not None else None
-        return None if path is None else file_sha256(path)
 
     @cached_property
     def models64(self):
