@@ -282,15 +282,47 @@ def watch_failures(page):
     return failed
 
 
+# The suite's Chromium compiles WebAssembly with V8's baseline compiler only (Liftoff, no
+# optimising tier). Each test's fresh context compiles onnxruntime-web's 14 MB module anew for a
+# story or two, and the optimising compiler's background work on it cost more CPU than it saved:
+# tests/browser/test_story.py and test_permalinks.py took 144 CPU-seconds with the flag and 166
+# without (one run each, an AMD EPYC Zen 4 with 2 cores). The results are the same: WebAssembly's
+# arithmetic does not depend on the compiler. A page that trains thousands of steps (the layer
+# race, test_grow.py) took 1.6 times as long so (49 s against 31 s to the agreement test's budget),
+# and takes `reader_chromium`, the browser as readers run it, as does every benchmark.
+BASELINE_WASM_ONLY = "--js-flags=--liftoff-only"
+
+
 @pytest.fixture(scope="session")
-def chromium():
+def playwright_driver():
     line = missing_for("browser")  # a test without the browser mark asked for it
     if line:
         pytest.fail(line)
     with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+        yield p
+
+
+def launch_chromium(playwright, *flags):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*CHROMIUM_FLAGS, *flags])
+
+
+@pytest.fixture(scope="session")
+def reader_chromium(playwright_driver):
+    """Chromium with V8's default tiers, as a reader's browser runs the site."""
+    browser = launch_chromium(playwright_driver)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_driver, request):
+    """The suite's Chromium (BASELINE_WASM_ONLY); the reader's where a benchmark is among the tests."""
+    if any(item.get_closest_marker("benchmark") for item in request.session.items):
+        yield request.getfixturevalue("reader_chromium")
+        return
+    browser = launch_chromium(playwright_driver, BASELINE_WASM_ONLY)
+    yield browser
+    browser.close()
 
 
 # every document of a context keeps the breaches of its Content-Security-Policy (build_site/csp.py);

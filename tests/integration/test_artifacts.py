@@ -374,23 +374,32 @@ def test_rounding_keeps_json_small_and_stable():
 
 
 def test_a_second_build_gives_the_same_bytes_and_keeps_the_ablation_pass(
-    built, checkpoints, examples_file, tmp_path, capsys
+    built_with_cache, checkpoints, examples_file, tmp_path, capsys
 ):
-    """A build whose cache holds only the ablation pass's record computes everything else again
-    and keeps the pass while the checkpoint and texts stay: the pipeline is deterministic. The
-    record is read from the cache (or the published results), never from the folder the build
-    writes. (Two fresh builds, the ablation pass included, meet in the cached-rebuild test below.)"""
+    """A build whose cache holds only the ablation pass's record and the browser files computes
+    every measurement again and keeps the pass while the checkpoint and texts stay: the pipeline
+    is deterministic. The record is read from the cache (or the published results), never from
+    the folder the build writes. The browser files are kept because their export reads none of
+    the measurements: that it gives the same bytes twice is test_browser_model's
+    (test_an_interrupted_export_leaves_the_previous_file_whole)."""
+    built, filled = built_with_cache
     first = load(built / "ablations.json")
     heads = load(built / "head_scores.json")
     assert heads["ablation"]["breaks"] == first["breaks"] and len(first["breaks"]) == heads["layers"]
     cache = tmp_path / "cache"
     cache.mkdir()
     shutil.copy(built / "ablations.json", cache / "ablations.json")  # what a build with this cache keeps there
+    browser_files = sorted(p.name for p in filled.glob("browser_*.json"))
+    assert browser_files == ["browser_gpt1.json", "browser_sprout.json"]
+    for name in browser_files:
+        shutil.copy(filled / name, cache / name)
     again = tmp_path / "again"
     assert build(checkpoints, again, examples_file, "--cache", str(cache)) == 0
     report = capsys.readouterr().err
     assert "ablations.json/repeat_first" in report.split("kept as published")[1].split("computed")[0]
     assert "ablations.json" not in report.split("kept as published")[1].split("computed")[1]
+    assert {"examples", "head_scores", "heldout_losses_generated"} <= set(computed(report))
+    assert not {"browser_gpt1", "browser_sprout"} & set(computed(report))
     assert snapshot(again) == snapshot(built)
     assert (cache / "ablations.json").read_bytes() == (again / "ablations.json").read_bytes()
 

@@ -218,12 +218,16 @@ def test_bad_head_means_stop_the_export_with_one_line_and_write_nothing(tiny, tm
 
 
 def test_an_interrupted_export_leaves_the_previous_file_whole(tiny, tmp_path, monkeypatch):
+    """...and the export it interrupted was the first export's bytes again: the same model and
+    means give the same file (a second build keeps its browser files on this)."""
     model, _, means, folder = tiny
     target = tmp_path / "sprout.onnx"
     target.write_bytes(b"the previous file")
+    interrupted = []
 
     def killed(proto, path):
-        Path(path).write_bytes(proto.SerializeToString()[:1000])
+        interrupted.append(proto.SerializeToString())
+        Path(path).write_bytes(interrupted[0][:1000])
         raise KeyboardInterrupt
 
     monkeypatch.setattr(onnx, "save_model", killed)
@@ -231,6 +235,7 @@ def test_an_interrupted_export_leaves_the_previous_file_whole(tiny, tmp_path, mo
         export.export_onnx(model, means, target)
     assert target.read_bytes() == b"the previous file"
     assert [p.name for p in tmp_path.iterdir()] == ["sprout.onnx"]
+    assert interrupted == [(folder / "tiny.onnx").read_bytes()]
 
 
 def test_text_induction_scores_equal_the_repeat_detector_on_a_clean_repeat(tiny):
