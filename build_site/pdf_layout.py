@@ -11,6 +11,8 @@ import functools
 import io
 import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
 import numpy as np
 from pypdf import PdfReader
@@ -34,8 +36,23 @@ def gray_pages(pdf):
     gs = shutil.which("gs")
     if gs is None:
         raise LayoutError("measuring the pages needs Ghostscript (apt-get install ghostscript)")
-    command = [gs, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pgmraw", f"-r{DPI}", "-sOutputFile=-", "-"]
-    out = subprocess.run(command, input=pdf, capture_output=True, check=True).stdout
+    # read from a file: given the PDF on stdin, Ghostscript took 2.7 times as long (1.35 s against
+    # 0.5 s for the chapter's 29 pages)
+    with tempfile.TemporaryDirectory(prefix="sprout-pdf-") as folder:
+        printed = Path(folder) / "printed.pdf"
+        printed.write_bytes(pdf)
+        command = [
+            gs,
+            "-q",
+            "-dNOPAUSE",
+            "-dBATCH",
+            "-dSAFER",
+            "-sDEVICE=pgmraw",
+            f"-r{DPI}",
+            "-sOutputFile=-",
+            str(printed),
+        ]
+        out = subprocess.run(command, capture_output=True, check=True).stdout
     pages, at = [], 0
     while at < len(out):
         fields, at = _pgm_header(out, at)
