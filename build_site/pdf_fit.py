@@ -41,6 +41,8 @@ def figures_to_fit(pdf, figures, margins, tried=()):
     or it cannot fit. figures: sproutPaper.paperFigures() (caption, the text before it, the height
     it takes); margins: points; tried: the indices of figures made smaller before (never twice)."""
     fills = pdf_layout.page_fills(pdf, margins)
+    if all(fill >= LEAST_FILL for fill in fills[:-1]):  # no page to fill: the text need not be read
+        return []
     area = pdf_layout.page_height(pdf) - sum(margins)
     texts = page_texts(pdf)
     pages = [page_holding(texts, squeezed(f["caption"])[:KEY_CHARACTERS]) for f in figures]
