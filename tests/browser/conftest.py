@@ -8,14 +8,16 @@ Fixtures:
   libraries they load, the data), without building it;
 - `built_site`: the site built once per test run by `mkdocs build --strict` (in
   `built_site_folder`, tests/conftest.py) and served;
-- `browse`: a fresh page that records console errors, every request and every breach of the
-  pages' Content-Security-Policy, and fails the test at teardown if there was an error, a request
-  to any host but the local servers, or a breach.
+- `browse`: a new page, in a context emptied since the last test (KeptContext), that records
+  console errors, every request and every breach of the pages' Content-Security-Policy, and fails
+  the test at teardown if there was an error, a request to any host but the local servers, or a
+  breach.
 """
 
 import functools
 import http.server
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -336,11 +338,11 @@ def watch_csp(context):
     context.add_init_script(WATCH_CSP)
 
 
-def csp_violations(context):
-    """The breaches the context's open pages recorded (a page navigated away from logged each as a
-    console error: Chromium does)."""
+def csp_violations(pages):
+    """The breaches the open pages recorded (a page navigated away from logged each as a console
+    error: Chromium does)."""
     found = []
-    for page in context.pages:
+    for page in pages:
         if page.is_closed():
             continue
         try:
@@ -351,11 +353,10 @@ def csp_violations(context):
 
 
 class Browsing:
-    """One page in a fresh context, with what it logged and asked for."""
+    """One new page, with what it logged and asked for."""
 
     def __init__(self, context):
         self.context = context
-        watch_csp(context)
         self.page = context.new_page()
         self.errors = []
         self.expected = []  # see expect_errors
@@ -384,17 +385,109 @@ class Browsing:
         ]
 
 
+class _AnchorHandler(_QuietHandler):
+    def do_GET(self):
+        self.send_whole(b"<!doctype html><title>Kept open between tests</title>", "text/html; charset=utf-8")
+
+
+# what a test's pages may leave in a context's storage (Chrome DevTools Protocol names)
+STORAGE_TYPES = "cookies,local_storage,indexeddb,cache_storage,service_workers"
+
+
+class KeptContext:
+    """A browser context that serves one test after another, each on new pages, and is emptied
+    between them. A page that opens a site no open page of its context shows costs Chromium a new
+    renderer process, about 0.8 CPU-seconds on an AMD EPYC Zen 4 (2 cores); every local server is
+    one site (127.0.0.1), so a blank page from a server of its own, kept open, lets each test's
+    pages share its process. Between tests the test's pages are closed and every origin they
+    reached has its storage cleared (local storage, IndexedDB, cookies, Cache Storage, where the
+    story block keeps its model). A test's other settings (routes, init scripts, viewport, media)
+    belong to its pages, so tests set them on `browse.page`, never on `browse.context`
+    (tests/unit/test_browser_fixtures.py checks)."""
+
+    def __init__(self, browser, options, anchor_url):
+        self.context = browser.new_context(**options)
+        self.context.set_default_timeout(WAIT_CEILING_MS)
+        watch_csp(self.context)
+        self.anchor = self.context.new_page()
+        self.anchor.goto(anchor_url)
+        self.origins = set()
+        self.context.on("request", self._note_origin)
+
+    def _note_origin(self, request):
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def test_pages(self):
+        return [page for page in self.context.pages if page != self.anchor and not page.is_closed()]
+
+    def empty(self):
+        """Closes the test's pages and clears every origin they reached; whether the context is
+        as new."""
+        try:
+            for page in self.test_pages():
+                page.close()
+            cdp = self.context.new_cdp_session(self.anchor)
+            for origin in sorted(self.origins):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE_TYPES})
+                if cdp.send("Storage.getUsageAndQuota", {"origin": origin})["usage"]:
+                    return False
+            cdp.detach()
+        except playwright_api.Error:  # a crashed renderer: the next test gets a new context
+            return False
+        self.origins.clear()
+        return self.context.pages == [self.anchor]
+
+    def close(self):
+        try:
+            self.context.close()
+        except playwright_api.Error:
+            pass
+
+
+class KeptContexts:
+    """A KeptContext for each browser and set of context options, made when first asked for."""
+
+    def __init__(self):
+        self.anchor_server = start_server(_AnchorHandler)
+        self.contexts = {}
+
+    def get(self, browser, options):
+        key = (browser, json.dumps(options, sort_keys=True))
+        if key not in self.contexts:
+            anchor_url = f"http://{LOCAL_HOST}:{self.anchor_server.server_port}/"
+            self.contexts[key] = KeptContext(browser, options, anchor_url)
+        return self.contexts[key]
+
+    def discard(self, kept):
+        self.contexts = {key: value for key, value in self.contexts.items() if value is not kept}
+        kept.close()
+
+    def close(self):
+        for kept in self.contexts.values():
+            kept.close()
+        self.anchor_server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def kept_contexts():
+    contexts = KeptContexts()
+    yield contexts
+    contexts.close()
+
+
 @pytest.fixture
-def browse(chromium, request):
+def browse(chromium, request, kept_contexts):
     options = getattr(request, "param", (1280, 900))  # (width, height), or new_context's options
     if isinstance(options, tuple):
         options = {"viewport": {"width": options[0], "height": options[1]}}
-    context = chromium.new_context(**options)
-    context.set_default_timeout(WAIT_CEILING_MS)
-    browsing = Browsing(context)
+    kept = kept_contexts.get(chromium, options)
+    browsing = Browsing(kept.context)
     yield browsing
-    violations = csp_violations(context)
-    context.close()
+    violations = csp_violations(kept.test_pages())
+    if not kept.empty():
+        kept_contexts.discard(kept)
     assert browsing.unexpected_errors() == [], "the page logged errors"
     assert browsing.outside_requests() == [], "the page asked a host other than the local server"
     assert violations == [], "the page broke its Content-Security-Policy"

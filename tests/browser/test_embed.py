@@ -169,7 +169,7 @@ def test_an_element_that_cannot_work_says_why_in_its_error_attribute_in_words_th
     browse, serve, widget_host, tmp_path
 ):
     browse.expect_errors("Failed to load resource")  # the missing model.json, logged by the browser
-    browse.context.add_init_script("delete window.WebAssembly;")
+    browse.page.add_init_script("delete window.WebAssembly;")
     page, _ = open_foreign_page(browse, serve, widget_host, tmp_path, story_base=f"{widget_host}nowhere/")
     bring_each_in_view(page, ["story", "grow"], attribute="error")
     said = page.evaluate("""() => Object.fromEntries(['story', 'grow'].map(id => {

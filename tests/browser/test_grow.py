@@ -299,7 +299,7 @@ def test_at_375_px_the_race_runs_and_everything_fits(browse, grow_root):
 
 @pytest.mark.parametrize("missing", ["Worker", "WebAssembly"])
 def test_without_workers_or_webassembly_a_note_and_the_other_widgets_work(browse, grow_root, missing):
-    browse.context.add_init_script(f"delete window.{missing};")
+    browse.page.add_init_script(f"delete window.{missing};")
     page = open_grow(browse, grow_root)
     assert page.evaluate(STATE) == "unsupported"
     message = shadow(page, ".message").inner_text()
