@@ -285,8 +285,8 @@ def watch_failures(page):
 
 
 # The suite's Chromium compiles WebAssembly with V8's baseline compiler only (Liftoff, no
-# optimising tier). Each test's fresh context compiles onnxruntime-web's 14 MB module anew for a
-# story or two, and the optimising compiler's background work on it cost more CPU than it saved:
+# optimising tier). Each test's page compiles onnxruntime-web's 14 MB module anew (in its story
+# block's worker) for a story or two, and the optimising compiler's background work on it cost more CPU than it saved:
 # tests/browser/test_story.py and test_permalinks.py took 144 CPU-seconds with the flag and 166
 # without (one run each, an AMD EPYC Zen 4 with 2 cores). The results are the same: WebAssembly's
 # arithmetic does not depend on the compiler. A page that trains thousands of steps (the layer
