@@ -140,6 +140,7 @@ def _sections():
         training_seconds,
         training_story,
         training_tokens,
+        which_heads,
         writing,
         zorbin,
     )
@@ -157,6 +158,7 @@ def _sections():
         baselines,
         repeat,  # Induction heads
         zorbin,
+        which_heads,
         trained_on,
         training_story,
         layer_race,
