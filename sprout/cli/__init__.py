@@ -4,6 +4,7 @@ train     train a model, from flags or a recipe file's stages (resumable)
 eval      held-out loss of a checkpoint
 attend    tokens and every head's attention for a text, as JSON
 generate  sample a continuation
+which-heads  which heads made one guess of a text, by removal and by direct effect
 bench     training tokens/s and MFU, eager, compiled and the plain reference
 publish   copy a run's weights as a bf16 checkpoint
 claims    the chapter's claims measured on the published checkpoints
@@ -53,6 +54,7 @@ def build_parser():
         read.add_eval,
         read.add_attend,
         read.add_generate,
+        read.add_which_heads,
         measure.add_bench,
         train.add_publish,
         chapter.add_claims,
