@@ -28,6 +28,7 @@ EXAMPLES = """examples:
   sprout eval CHECKPOINT [--corpus stories.txt]       # held-out loss in nats/token and e^loss
   sprout attend CHECKPOINT "Tom saw Mia. He waved."   # tokens and every head's attention, JSON
   sprout generate CHECKPOINT "Once upon a time"       # --tokens, --temperature, --top-k, --seed
+  sprout which-heads CHECKPOINT TEXT --token 5        # the heads behind the guess of token 5
   sprout bench --config sprout --compile              # tokens/s and MFU against this CPU's peak
   sprout claims                                       # the chapter's claims on the checkpoints
   sprout probes runs/mine-snapshots/*                 # one-story claims beside probes, per snapshot
