@@ -61,6 +61,7 @@ from .sections import (
     training_seconds,
     training_story,
     training_tokens,
+    which_heads,
     writing,
     zorbin,
 )
@@ -78,6 +79,7 @@ CHAPTER = (
     baselines,
     repeat,  # Induction heads
     zorbin,
+    which_heads,
     trained_on,
     training_story,
     layer_race,

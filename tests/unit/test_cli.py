@@ -277,3 +277,37 @@ def test_the_build_keeps_the_removal_pass_record_beside_its_cache_never_in_its_o
     site = Options(out=DEFAULT_OUT, cache=None)
     assert removal_records(site, writing=True) == [folders.PUBLISHED_RESULTS]
     assert all(folder != Path(opts.out) for opts in (elsewhere, site) for folder in removal_records(opts))
+
+
+def test_which_heads_prints_both_rankings_as_the_notebook_measures_them(checkpoint, capsys):
+    from sprout.notebook import which_heads
+
+    text = "Tom saw Mia. Tom saw Mia."
+    assert main(["which-heads", str(checkpoint), text, "--token", "6", "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    data = which_heads(text, 6, checkpoint=checkpoint).data
+    listed = [line.split()[-2:] for line in out.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
+    expected = [
+        [f"{h['layer']}.{h['head']}", f"{h['value']:.3f}"]
+        for key in ("removal", "direct")
+        for h in data["ranked"][key][:3]
+    ]
+    assert listed == expected
+    assert "Cost of removing the head alone" in out and "Direct effect" in out
+    html = which_heads(text, 6, checkpoint=checkpoint)._repr_html_()
+    assert html.count("<table>") == 2 and html.count('<th scope="row">') == 2 * 2  # two layers per grid
+
+
+@pytest.mark.parametrize(
+    "token, words",
+    [("0", "token 0 is ◆"), ("40", "token 40 is not in the text"), (None, "required: --token")],
+)
+def test_which_heads_without_a_guess_to_read_is_one_line(checkpoint, capsys, token, words):
+    args = ["which-heads", str(checkpoint), "Tom saw Mia."] + ([] if token is None else ["--token", token])
+    if token is None:
+        with pytest.raises(SystemExit):
+            main(args)
+    else:
+        assert main(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert words in err and len(err.splitlines()) == 1
