@@ -20,8 +20,8 @@ def cmd_claims(args):
     tinystories = tinystories_folder(args.tinystories)
     if tinystories is None:
         print(
-            "claims: no TinyStories folder here (--tinystories DIR): numbers on held-out stories read "
-            "generated stories instead of validation.txt, as each line says, and the validation claims are left out",
+            "claims: no TinyStories folder here (--tinystories DIR): the numbers read on validation.txt are "
+            "their published records where those match this code, else left out with their claims",
             file=sys.stderr,
         )
     record = race_record.read_record(folders.TOY_RACE, load_spec().to_dict())
