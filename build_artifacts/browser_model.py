@@ -31,7 +31,8 @@ INFO_FILE = "model.json"
 GPT1_FILE = "gpt1.onnx"
 GPT1_INFO_FILE = "gpt1.json"
 TOKENIZER_FILE = "tokenizer.json"
-EXPORT_VERSION = 3  # 2: heads_on input, int8 weights; 3: past keys and values in, keys and values out
+# 2: heads_on input, int8 weights; 3: past keys and values in, keys and values out; 4: direct effects out
+EXPORT_VERSION = 4
 SIZE_LIMIT = 17_000_000  # bytes: the ceiling for Sprout's int8 file
 
 
@@ -99,6 +100,8 @@ def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
             "attention": "float32 [layers, heads, T, P + T]",
             "keys": "float32 [layers, heads, P + T, head_dim]: past_keys and the keys of ids",
             "values": "float32 [layers, heads, P + T, head_dim]",
+            "direct": "float32 [layers, heads, T - 1]: each head's direct effect on the guess of token t + 1 "
+            "at position t, in logits (sprout/guess_heads_graph.py; a story read whole, every head on)",
         },
     }
     if fidelity is not None:

@@ -7,7 +7,9 @@ removes a head for the chapter's numbers (values in between blend the two). The 
 inside the file, in float32. Everything is computed in float32, as the published artifacts.
 It also takes the keys and values of tokens read before (`past_keys`, `past_values`; none for a
 whole story) and returns every position's (`keys`, `values`), so that writing reads one new
-token per step (forward.run's `past`).
+token per step (forward.run's `past`). For a story read whole it also returns each head's direct
+effect on each guess (`direct`, sprout/guess_heads_graph.py), for the story block's "Which heads
+made this guess".
 
 The weight matrices are stored as int8 with one scale per group of inputs of each row (see
 quantize_weights); the graph turns them back into float32 once, when the session starts
@@ -24,7 +26,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from . import atomic, forward
+from . import atomic, forward, guess_heads_graph
 
 OPSET = 18
 MIN_TOKENS = 2  # the exporter specialises a dimension of size 1, so the traced input has 2 or more
@@ -32,6 +34,7 @@ GROUP = 32  # inputs of a weight row that share one int8 scale
 MEANS_NAME = "head_means"
 INPUTS = ["ids", "heads_on", "past_keys", "past_values"]
 OUTPUTS = ["logits", "attention", "keys", "values"]
+GUESS_OUTPUT = "direct"  # each head's direct effect on each guess of the story (sprout/guess_heads_graph.py)
 
 
 class ExportError(ValueError):
@@ -41,7 +44,8 @@ class ExportError(ValueError):
 class BrowserForward(nn.Module):
     """(ids (1, T) int64, heads_on (layers, heads) float32, past_keys, past_values (layers, heads,
     P, head_dim) float32) -> (logits (T, vocab), attention (layers, heads, T, P + T), keys, values
-    (layers, heads, P + T, head_dim)); P + T <= context, P = 0 for a whole story."""
+    (layers, heads, P + T, head_dim), direct (layers, heads, T - 1): each head's direct effect on
+    each guess of the story, sprout/guess_heads_graph.py); P + T <= context, P = 0 for a whole story."""
 
     def __init__(self, model, means):
         super().__init__()
@@ -64,8 +68,11 @@ class BrowserForward(nn.Module):
             return on * y + (1 - on) * means[layer]
 
         past = (past_keys.unsqueeze(1), past_values.unsqueeze(1))  # (layers, 1, heads, P, head_dim): a batch of one
-        trace = forward.run(self.model, ids, past=past, weights=True, keys_values=True, replace=replace, explicit=True)
-        return trace.logits[0], *(torch.stack(kept)[:, 0] for kept in (trace.weights, trace.keys, trace.values))
+        trace, final = guess_heads_graph.run_keeping_final(
+            self.model, ids, past=past, weights=True, keys_values=True, replace=replace, explicit=True
+        )
+        kept = (torch.stack(kept)[:, 0] for kept in (trace.weights, trace.keys, trace.values))
+        return trace.logits[0], *kept, guess_heads_graph.direct_effects(self.model, trace, final, ids)
 
 
 def empty_past(model):
@@ -116,39 +123,45 @@ def weight_matrices(model):
 
 
 def quantize_weights(proto, model, group=GROUP):
-    """Store each of the model's weight matrices in the graph (as exported, or transposed by the
-    exporter's folding) as int8 codes and float16 scales, rebuilt in float32 by Cast, Mul and
-    Reshape at the graph's start. Everything else (norm gains, RoPE tables, head means) stays."""
+    """Store each of the model's weight matrices in the graph once (as exported, or transposed by
+    the exporter's folding) as int8 codes and float16 scales, rebuilt in float32 by Cast, Mul and
+    Reshape at the graph's start; another copy the exporter folded (the same matrix read again, as
+    the guesses' reruns read it, either way round) becomes an Identity or Transpose of that one.
+    Everything else (norm gains, RoPE tables, head means) stays."""
     from onnx import TensorProto, helper, numpy_helper
 
     by_shape = {}
-    for _, p in weight_matrices(model):
-        by_shape.setdefault(tuple(p.shape), []).append(p.detach().numpy())
+    for index, (_, p) in enumerate(weight_matrices(model)):
+        by_shape.setdefault(tuple(p.shape), []).append((index, p.detach().numpy()))
     graph = proto.graph
-    kept, nodes, found = [], [], 0
+    kept, nodes, stored = [], [], {}  # stored: matrix index -> (name, axis) of its int8 copy
     for init in graph.initializer:
         array = numpy_helper.to_array(init) if init.data_type == TensorProto.FLOAT and len(init.dims) == 2 else None
-        axis = None if array is None else _input_axis(array, by_shape)
-        if axis is None:
+        index, axis = (None, None) if array is None else _which_matrix(array, by_shape)
+        if index is None:
             kept.append(init)
             continue
-        found += 1
-        codes, scales = quantize(array, axis, group)
         name = init.name
+        if index in stored:
+            first, first_axis = stored[index]
+            nodes.append(helper.make_node("Identity" if axis == first_axis else "Transpose", [first], [name]))
+            continue
+        stored[index] = (name, axis)
+        codes, scales = quantize(array, axis, group)
         kept += [
             numpy_helper.from_array(codes, f"{name}.int8"),
             numpy_helper.from_array(scales, f"{name}.scale"),
             numpy_helper.from_array(np.asarray(array.shape, dtype=np.int64), f"{name}.shape"),
         ]
-        nodes += [
+        nodes[:0] = [
             helper.make_node("Cast", [f"{name}.int8"], [f"{name}.codes"], to=TensorProto.FLOAT),
             helper.make_node("Cast", [f"{name}.scale"], [f"{name}.scale32"], to=TensorProto.FLOAT),
             helper.make_node("Mul", [f"{name}.codes", f"{name}.scale32"], [f"{name}.blocks"]),
             helper.make_node("Reshape", [f"{name}.blocks", f"{name}.shape"], [name]),
         ]
     expected = len(weight_matrices(model))
-    if found < expected:
-        raise ExportError(f"found {found} of the model's {expected} weight matrices in the exported graph")
+    if len(stored) < expected:
+        raise ExportError(f"found {len(stored)} of the model's {expected} weight matrices in the exported graph")
     del graph.initializer[:]
     graph.initializer.extend(kept)
     rest = list(graph.node)
@@ -157,16 +170,16 @@ def quantize_weights(proto, model, group=GROUP):
     return proto
 
 
-def _input_axis(array, by_shape):
-    """1 if array is one of the model's weights as stored ([outputs, inputs]), 0 if it is one
-    transposed, None if it is not a weight matrix."""
-    for p in by_shape.get(array.shape, ()):
+def _which_matrix(array, by_shape):
+    """(index of the model's weight matrix that array is, 1 if stored as is ([outputs, inputs]) or
+    0 if transposed), or (None, None) for anything else."""
+    for index, p in by_shape.get(array.shape, ()):
         if np.array_equal(array, p):
-            return 1
-    for p in by_shape.get(array.shape[::-1], ()):
+            return index, 1
+    for index, p in by_shape.get(array.shape[::-1], ()):
         if np.array_equal(array, p.T):
-            return 0
-    return None
+            return index, 0
+    return None, None
 
 
 def without_trace_notes(proto):
@@ -211,7 +224,7 @@ def export_onnx(model, means, path, group=GROUP):
             dynamo=True,
             opset_version=OPSET,
             input_names=INPUTS,
-            output_names=OUTPUTS,
+            output_names=[*OUTPUTS, GUESS_OUTPUT],
             dynamic_shapes={"ids": {1: tokens}, "heads_on": None, "past_keys": {2: before}, "past_values": {2: before}},
             optimize=True,
             verbose=False,
@@ -254,6 +267,17 @@ def run_onnx_cached(path_or_session, ids, heads_on=None, past=None):
         past = (nothing, nothing)
     feeds = {"ids": np.asarray([ids], dtype=np.int64), "heads_on": on, "past_keys": past[0], "past_values": past[1]}
     return tuple(s.run(OUTPUTS, feeds))
+
+
+def run_onnx_direct(path_or_session, ids):
+    """(layers, heads, T - 1): each head's direct effect on each guess of ids in the ONNX file,
+    every head on (position t guesses ids[t + 1])."""
+    s = session(path_or_session) if isinstance(path_or_session, (str, Path)) else path_or_session
+    shapes = {i.name: i.shape for i in s.get_inputs()}
+    layers, heads, _, head_dim = shapes["past_keys"]
+    nothing = np.zeros((layers, heads, 0, head_dim), dtype=np.float32)
+    feeds = {"ids": np.asarray([ids], dtype=np.int64), "heads_on": all_on(layers, heads)}
+    return s.run([GUESS_OUTPUT], {**feeds, "past_keys": nothing, "past_values": nothing})[0]
 
 
 def run_pytorch(model, ids, replace=None):

@@ -1,17 +1,15 @@
-"""Which heads made a guess, as the browser file computes it inside its graph (sprout/export.py):
-every head's direct effect on every guess of the story, and what removing each head alone costs
-the guess of the last token. The definitions are sprout.analysis.guess_heads'; this module holds
-the tensor arithmetic both share, written so that it traces into one ONNX graph.
+"""Direct effects of heads on guesses, as the browser file computes them inside its graph
+(sprout/export.py) for every guess of the story in the run that reads it, and as
+sprout.analysis.guess_heads computes them for one guess: the tensor arithmetic both share.
 
-Direct effect: a head's output at position t, through its columns of the output projection,
-scaled by the final norm as the intact run scales position t (1 / rms, frozen) and its gain, read
-by the tied unembedding as the logit of the token at t + 1 minus the mean logit.
-
-Removal: the story up to the guessing position run again from each layer, one copy per head of
-that layer, with that head's output replaced by its mean (the head switches' replacement); only
-the guessing position's logits are read."""
+A head's direct effect on the guess of the token at t + 1: its output at position t, through its
+columns of the output projection, scaled by the final norm as the intact run scales position t
+(1 / rms, frozen) and by the norm's gain, read by the tied unembedding as the logit of that token
+minus the mean logit."""
 
 import torch
+
+from . import forward
 
 
 def logit_directions(model, final, targets):
@@ -24,9 +22,33 @@ def logit_directions(model, final, targets):
     return scale * norm.weight * (unembed[targets] - unembed.mean(0))
 
 
-def head_writes(model, layer, heads):
-    """(..., heads, d_model): what each head of `layer` adds to the stream, from its outputs
-    (..., heads, head_dim) as forward.run keeps them."""
-    proj = model.blocks[layer].attn.proj.weight  # (d_model, heads * head_dim)
+def head_effects(model, layer, heads, u):
+    """(..., heads): u . (what each head of `layer` adds to the stream), from its outputs (...,
+    heads, head_dim) as forward.run keeps them and u (..., d_model). The weight is read as it is
+    stored, never reshaped, so that the export keeps one int8 copy of it."""
     n_head, head_dim = heads.shape[-2:]
-    return torch.einsum("dhk,...hk->...hd", proj.view(proj.size(0), n_head, head_dim), heads)
+    read = (u @ model.blocks[layer].attn.proj.weight).unflatten(-1, (n_head, head_dim))  # (..., heads, head_dim)
+    return (read * heads).sum(-1)
+
+
+def run_keeping_final(model, ids, **options):
+    """forward.run(model, ids, heads=True, **options) and the stream its final norm reads (B, T,
+    d_model), which the run itself does not keep."""
+    kept = []
+    hook = model.norm.register_forward_pre_hook(lambda _norm, args: kept.append(args[0]))
+    try:
+        trace = forward.run(model, ids, heads=True, **options)
+    finally:
+        hook.remove()
+    return trace, kept[-1]
+
+
+def direct_effects(model, trace, final, ids):
+    """(layers, heads, T - 1): the direct effect of each head on each guess of ids (1, T), the
+    guess of ids[t + 1] at position t, from run_keeping_final's trace and final stream of ids.
+    Every position is read (the last against ids[0], then dropped): a graph traced that way also
+    runs on the one new token a write reads."""
+    targets = torch.cat((ids[0, 1:], ids[0, :1]))
+    u = logit_directions(model, final[0], targets)  # (T, d_model)
+    per_layer = torch.stack([head_effects(model, layer, y[0], u) for layer, y in enumerate(trace.heads)])
+    return per_layer.permute(0, 2, 1)[..., :-1]  # (layers, T, heads) -> (layers, heads, T - 1)

@@ -11,15 +11,17 @@ export function tokenLosses(logits, ids, vocab) {
   const T = ids.length;
   const losses = new Float32Array(T);
   losses[0] = NaN;
-  for (let t = 1; t < T; t++) {
-    const offset = (t - 1) * vocab;
-    let max = -Infinity;
-    for (let i = 0; i < vocab; i++) if (logits[offset + i] > max) max = logits[offset + i];
-    let total = 0;
-    for (let i = 0; i < vocab; i++) total += Math.exp(logits[offset + i] - max);
-    losses[t] = max + Math.log(total) - logits[offset + ids[t]];
-  }
+  for (let t = 1; t < T; t++) losses[t] = lossAt(logits, (t - 1) * vocab, vocab, ids[t]);
   return losses;
+}
+
+/** -log P(id) from the `vocab` logits starting at `offset` (one position's row). */
+export function lossAt(logits, offset, vocab, id) {
+  let max = -Infinity;
+  for (let i = 0; i < vocab; i++) if (logits[offset + i] > max) max = logits[offset + i];
+  let total = 0;
+  for (let i = 0; i < vocab; i++) total += Math.exp(logits[offset + i] - max);
+  return max + Math.log(total) - logits[offset + id];
 }
 
 /** Mean of losses[t] over t in [from, to) (NaN-free positions only). */

@@ -10,6 +10,7 @@ import { fetchJson } from '../common/load.js';
 import { WRITE_KEY, formatWriteLink, parseWriteLink } from './write-link.js';
 
 const HASH_KEY = 'story';
+const GUESS_KEY = 'guess'; // beside it: the token whose guess's removals are shown (sprout-story.js)
 
 export class StoryLinks {
   constructor(story) {
@@ -38,7 +39,7 @@ export class StoryLinks {
 
   /**
    * Put the story, selection and heads off into the URL hash, and into the link box when it is
-   * shown; `copy`: also show the box and copy the link. A story that cannot be shared takes the
+   * shown (with the guess whose removals are shown); `copy`: also show the box and copy the link. A story that cannot be shared takes the
    * previous story's link out of both, so that neither reopens another story.
    */
   async share(copy) {
@@ -50,7 +51,8 @@ export class StoryLinks {
       this.written = value;
       this.hash.write(HASH_KEY, value);
       const url = new URL(location.href);
-      url.hash = `${HASH_KEY}=${value}`;
+      const guess = story.which.removal ? `&${GUESS_KEY}=${story.which.guess.token}` : '';
+      url.hash = `${HASH_KEY}=${value}${guess}`;
       if (!story.ui.link.hidden) story.ui.link.value = url.href;
       if (copy) {
         story.ui.link.hidden = false;
@@ -138,6 +140,8 @@ export class StoryLinks {
     const value = state[HASH_KEY];
     if (!value || (value === this.written && !again)) return;
     this.written = value;
+    const guess = Number(state[GUESS_KEY]);
+    this.story.pendingGuess = Number.isInteger(guess) && guess >= 1 ? guess : null;
     this.story.ui.switchError.hidden = true;
     const tryIt = parseTryIt(value);
     if (tryIt) this.openTryIt(...tryIt);

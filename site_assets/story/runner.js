@@ -48,6 +48,7 @@ export class StoryRunner {
         else if (m.type === 'ready') {
           this.loadSeconds = m.seconds;
           this.switches = m.switches;
+          this.readsGuesses = m.guesses;
           worker.onmessage = (e) => this.onMessage(e.data);
           resolve(this);
         } else if (m.type === 'error')
@@ -91,6 +92,19 @@ export class StoryRunner {
     return new Promise((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
       this.worker.postMessage({ type: 'run', seq, text, truncate, off });
+    });
+  }
+
+  /**
+   * Each head removed alone from the guess of token `token` of the story last run; onProgress(done)
+   * after each head. Resolves with { kind: 'removals', token, key, removal (layers x heads, nats),
+   * seconds }, or { kind: 'stale' } when a run came after it.
+   */
+  removeEach(token, onProgress) {
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(seq, { resolve, reject, onProgress });
+      this.worker.postMessage({ type: 'remove-each', seq, token });
     });
   }
 
@@ -139,8 +153,13 @@ export class StoryRunner {
     }
     const waiting = this.waiting.get(m.seq);
     if (!waiting) return; // a stale answer
+    if (m.type === 'removal-progress') {
+      waiting.onProgress?.(m.done);
+      return;
+    }
     this.waiting.delete(m.seq);
     if (m.type === 'error') waiting.reject(new Error(m.message));
+    else if (m.type === 'removals') waiting.resolve(m.stale ? { kind: 'stale' } : { kind: 'removals', ...m });
     else if (m.type === 'too-long') waiting.resolve({ kind: 'too-long', count: m.count, limit: m.limit });
     else if (m.type === 'result') {
       const intact = this.intactKept.get(m.key);

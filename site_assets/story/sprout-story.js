@@ -12,7 +12,9 @@
 // presets) and examples/ (the chapter's stories that "try it" links open).
 // heading-level (default 4): the level of the block's headings, one under the page's heading above.
 // Deep links: #story=<layer>/<head>/<token>/[off-5.4-5.6/]<compressed text> (core.js),
-// and #story=<example>/<preset>, e.g. #story=zorbin/induction: that chapter story, those heads off.
+// and #story=<example>/<preset>, e.g. #story=zorbin/induction: that chapter story, those heads off;
+// beside either, &guess=<token> selects that token and removes each head from its guess
+// ("Which heads made this guess", which-heads.js).
 // Its parts: the template (template.js), the words (text.js), the two lists (guesses.js), the
 // links (links.js), the heads switched off (heads-off.js); this file composes them.
 import { unpackAttention } from '../common/attention-data.js';
@@ -30,11 +32,14 @@ import { renderGuesses, renderKinds } from './guesses.js';
 import { StoryHeadsOff } from './heads-off.js';
 import { StoryLinks } from './links.js';
 import { StoryWriter } from './write.js';
+import { WhichHeadsView, directOf } from './which-heads.js';
+import { hashWriter } from '../common/url-state.js';
 import '../explorer/sprout-explorer.js';
 import '../heads/sprout-heads.js';
 
 // the page's widgets that show the example stories (not the ones inside this block's shadow root)
 const OTHER_FIGURES = 'sprout-explorer, sprout-heads, sprout-window';
+const GUESS_KEY = 'guess'; // links.js reads it
 const OTHERS_STILL_WORK = 'The example stories on this page still work.';
 
 export class SproutStory extends SproutElement {
@@ -48,6 +53,12 @@ export class SproutStory extends SproutElement {
     this.headsOff = new StoryHeadsOff(this);
     this.surprise = new SurpriseView();
     this.ui.switchesBox.after(this.surprise.element);
+    this.which = new WhichHeadsView({
+      onMeasure: (token) => this.removeEach(token),
+      onSwitchOff: (heads) => this.switchOffTogether(heads),
+    });
+    root.querySelector('.predictions').after(this.which.element);
+    this.guessHash = hashWriter(); // the guess whose removals are shown, beside the story's link
     this.writer = new StoryWriter(this);
     this.ui.link.after(this.writer.element);
     this.levelHeadings();
@@ -87,10 +98,12 @@ export class SproutStory extends SproutElement {
 
   themeChanged(dark) {
     this.surprise.setDark(dark);
+    this.which.setDark(dark);
     this.versus?.setDark(dark);
   }
 
   disconnected() {
+    this.guessHash.cancel();
     this.runner.stopWriting();
     this.links.cancel();
     this.runner.stop();
@@ -268,8 +281,12 @@ export class SproutStory extends SproutElement {
     heads.setHeadScores(headScores);
     renderKinds(this.ui.kinds, m, headScores.models.sprout.top);
     const sel = selection;
-    explorer.select(sel ? { layer: sel.layer, head: sel.head, token: sel.token } : { token: m.T - 1 });
+    const guess = this.pendingGuess;
+    this.pendingGuess = null;
+    const token = guess >= 1 && guess < m.T ? guess : (sel?.token ?? m.T - 1);
+    explorer.select(sel ? { layer: sel.layer, head: sel.head, token } : { token });
     if (sel) heads.select({ layer: sel.layer, head: sel.head });
+    if (token === guess) this.removeEach(guess);
   }
 
   /** The loss strip, the one-line summary and the guesses, Sprout whole beside Sprout switched. */
@@ -293,12 +310,71 @@ export class SproutStory extends SproutElement {
     if (this.selectionNow) this.onQuery(this.selectionNow);
   }
 
-  /** W2's query changed: the top-5 next tokens there (with heads off beside them), and the link. */
+  /** W2's query changed: the top-5 next tokens there (with heads off beside them), the heads
+   * that made the guess of that token, and the link. */
   onQuery({ layer, head, token }) {
     if (!this.result) return;
     renderGuesses(this.ui, this.result, this.switched, token);
+    if (this.selectionNow?.token !== token || this.which.shownFor !== this.result) this.showGuess(token);
     this.selectionNow = { layer, head, token };
     this.links.share(false);
+  }
+
+  // --- which heads made this guess ----------------------------------------------------------
+
+  /** The guess of token `token` of the story with every head on: its direct effects at once. */
+  showGuess(token) {
+    const m = this.result;
+    this.which.shownFor = m;
+    this.guessHash.write(GUESS_KEY, null); // until its removals are shown
+    if (!m.direct) {
+      this.which.element.hidden = true; // a model file older than the guesses' outputs
+      return;
+    }
+    this.which.select({
+      tokens: m.tokens,
+      token,
+      layers: m.layers,
+      heads: m.heads,
+      logprob: -m.losses[token],
+      direct: token >= 1 ? directOf(m.direct, m.layers, m.heads, m.T, token) : null,
+    });
+  }
+
+  /** Each head removed alone from the guess of token `token` (48 removals in the worker). */
+  async removeEach(token) {
+    const result = this.result;
+    this.which.say('Removing each head in turn…');
+    this.which.setBusy(true);
+    let answer;
+    try {
+      const total = this.info.layers * this.info.heads;
+      answer = await this.runner.removeEach(token, (done) =>
+        this.which.say(`Removing each head in turn: ${done} of ${total}…`),
+      );
+    } catch (err) {
+      this.which.say(`The removals failed: ${err.message}`);
+      return;
+    } finally {
+      this.which.setBusy(false);
+    }
+    if (answer.kind !== 'removals' || this.result !== result || answer.key !== result.key) return;
+    this.which.showRemoval(token, answer.removal, answer.seconds);
+    this.guessHash.write(GUESS_KEY, String(token));
+    this.links.share(false); // the link box, if shown, carries the guess too
+  }
+
+  /** A written token's guess: the text up to it becomes the story, read with that token selected. */
+  whichOfWritten(text, token) {
+    this.ui.text.value = text;
+    this.pendingGuess = token;
+    this.analyse(false);
+  }
+
+  /** "Switch these off together": those heads' switches off, and the story runs again. */
+  switchOffTogether(heads) {
+    this.headsOff.set(heads);
+    this.runAgain();
   }
 
   // --- messages ------------------------------------------------------------------------------

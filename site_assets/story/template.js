@@ -4,6 +4,7 @@ import { BASE_CSS } from '../common/styles.js';
 import { SWITCHES_CSS } from '../heads/switches.js';
 import { GPT1_CSS } from './gpt1.js';
 import { SURPRISE_CSS } from './surprise.js';
+import { WHICH_CSS } from './which-heads.js';
 import { WRITE_CSS } from './write.js';
 
 /** The name W2 and W5 give the reader's story. */
@@ -32,6 +33,7 @@ ${SWITCHES_CSS}
 ${SURPRISE_CSS}
 ${GPT1_CSS}
 ${WRITE_CSS}
+${WHICH_CSS}
 `;
 
 export const TEMPLATE = `

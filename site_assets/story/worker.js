@@ -5,17 +5,20 @@
 // in:  { type: 'load', urls: { ort, tokenizers, wasm, model, tokenizer }, model: model.json }
 //      { type: 'run', seq, text, truncate, off: [[layer, head], ...] (1-based; heads switched off) }
 //      { type: 'write', seq, text, off, settings: { temperature, topK, seed, maxTokens } }
+//      { type: 'remove-each', seq, token }: each head removed alone from the guess of token
+//      `token` of the story last run (out: 'removal-progress' { seq, done } after each head,
+//      then 'removals' { seq, token, key, removal, seconds }, or { seq, stale } when a run came)
 //      { type: 'stop', seq }: the write numbered seq ends before its next token
 //      (writing: writer.js; out: 'written' per token, then 'write-done' { reason } or
 //      'write-problem' { message } when the text or the settings cannot be written on)
-// out: { type: 'progress', loaded, total } · { type: 'ready', seconds, cached, switches }
+// out: { type: 'progress', loaded, total } · { type: 'ready', seconds, cached, switches, guesses }
 //      { type: 'too-long', seq, count, limit } · { type: 'result', seq, key, intact?, switched? }
 //      { type: 'error', seq?, message }
 // A run is the story with every head on (kept, so that switching heads reruns only the model
 // with them off) and, when heads are off, the story again without them. Runs go one at a time;
 // a request that arrives during a run replaces any request still waiting: the last one wins.
 import { headsOnArray } from '../heads/off.js';
-import { tokenLosses } from './change.js';
+import { lossAt, tokenLosses } from './change.js';
 import { headTypeScores, makeTokenizer, packAttention, topNext } from './core.js';
 import { writeOn } from './writer.js';
 
@@ -98,6 +101,7 @@ async function load({ urls, model, runtimeBytes }) {
     seconds: (performance.now() - started) / 1000,
     cached: wasm.cached && onnx.cached,
     switches: checkSwitches(model, session.inputNames),
+    guesses: readsGuesses(),
   });
 }
 
@@ -117,7 +121,10 @@ function checkSwitches(model, inputNames) {
   return { available: true, input: named, problem: null };
 }
 
-async function runModel(ids, off) {
+/** Whether the file gives each head's direct effect on each guess (export_version 4). */
+const readsGuesses = () => session.outputNames.includes('direct');
+
+async function runModel(ids, off, outputs = ['logits', 'attention']) {
   const T = ids.length;
   const { layers, heads } = info;
   const feeds = { ids: new ort.Tensor('int64', BigInt64Array.from(ids, BigInt), [1, T]) };
@@ -131,7 +138,7 @@ async function runModel(ids, off) {
     feeds.past_values = new ort.Tensor('float32', new Float32Array(0), none);
   }
   const ran = performance.now();
-  const out = await session.run(feeds, ['logits', 'attention']);
+  const out = await session.run(feeds, outputs);
   return { out, seconds: (performance.now() - ran) / 1000 };
 }
 
@@ -146,7 +153,8 @@ async function runIntact(ids, key, truncated) {
   const started = performance.now();
   const T = ids.length;
   const { layers, heads, vocab_size: vocab } = info;
-  const { out, seconds: modelSeconds } = await runModel(ids, []);
+  const wanted = readsGuesses() ? ['logits', 'attention', 'direct'] : ['logits', 'attention'];
+  const { out, seconds: modelSeconds } = await runModel(ids, [], wanted);
   const attention = out.attention.data;
   const logits = out.logits.data;
   const clock = performance.now();
@@ -163,11 +171,11 @@ async function runIntact(ids, key, truncated) {
     attention: packed,
     predictions: guesses(logits, T, vocab),
     losses: tokenLosses(logits, ids, vocab),
+    direct: out.direct ? out.direct.data.slice() : null, // (layers, heads, T - 1): every guess's direct effects
     ...headTypeScores(attention, layers, heads, ids), // scores and counts
     seconds: { model: modelSeconds, pack: packSeconds, total: (performance.now() - started) / 1000 },
   };
-  out.attention.dispose?.();
-  out.logits.dispose?.();
+  for (const tensor of Object.values(out)) tensor.dispose?.();
   return result;
 }
 
@@ -206,8 +214,39 @@ async function run({ seq, text, truncate, off = [] }) {
   }
   const switched = off.length ? await runSwitched(intactKept.ids, off) : null;
   const transfer = intact ? [intact.attention.buffer, intact.losses.buffer] : [];
+  if (intact?.direct) transfer.push(intact.direct.buffer);
   if (switched) transfer.push(switched.losses.buffer);
   post({ type: 'result', seq, key, intact, switched }, transfer);
+}
+
+/** Each head removed alone from the guess of token `token` of the story last run: the story up
+ * to that token run once with every head on and once with each head switched off (as the
+ * switches remove it), reading only that guess; progress after each run. A run or a write asked
+ * for meanwhile stops it ('removals' with stale: true). */
+async function removeEach({ seq, token }) {
+  if (!intactKept) throw new Error('analyse a story first');
+  const { layers, heads, vocab_size: vocab } = info;
+  const ids = intactKept.ids.slice(0, token + 1);
+  if (token < 1 || ids.length !== token + 1) throw new Error(`token ${token} has no guess to read`);
+  const started = performance.now();
+  const guess = async (off) => {
+    const { out } = await runModel(ids, off, ['logits']);
+    const loss = lossAt(out.logits.data, (token - 1) * vocab, vocab, ids[token]);
+    for (const tensor of Object.values(out)) tensor.dispose?.();
+    return loss;
+  };
+  const intact = await guess([]);
+  const removal = new Float32Array(layers * heads);
+  for (let i = 0; i < layers * heads; i++) {
+    if (waiting) {
+      post({ type: 'removals', seq, stale: true });
+      return;
+    }
+    removal[i] = (await guess([[Math.floor(i / heads) + 1, (i % heads) + 1]])) - intact;
+    post({ type: 'removal-progress', seq, done: i + 1 });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  post({ type: 'removals', seq, token, key: intactKept.key, removal, seconds }, [removal.buffer]);
 }
 
 let stopAsked = 0; // the seq of the last write the reader stopped
@@ -223,17 +262,20 @@ async function write({ seq, text, off = [], settings }) {
   else post({ type: 'write-done', seq, reason: ended.reason });
 }
 
-let waiting = null; // the newest request not yet started
+let waiting = null; // the newest run or write not yet started
+let waitingRemoval = null; // the newest remove-each not yet started: it waits for any run before it
 let running = false;
 
 async function drain() {
   if (running) return;
   running = true;
-  while (waiting) {
-    const request = waiting;
-    waiting = null;
+  while (waiting || waitingRemoval) {
+    const request = waiting || waitingRemoval;
+    if (request === waiting) waiting = null;
+    else waitingRemoval = null;
     try {
-      await (request.type === 'write' ? write(request) : run(request));
+      const act = { write, run, 'remove-each': removeEach }[request.type];
+      await act(request);
     } catch (err) {
       post({ type: 'error', seq: request.seq, message: err?.message || String(err) });
     }
@@ -246,7 +288,10 @@ onmessage = async (event) => {
   try {
     if (message.type === 'load') await load(message);
     else if (message.type === 'stop') stopAsked = message.seq;
-    else if (message.type === 'run' || message.type === 'write') {
+    else if (message.type === 'remove-each') {
+      waitingRemoval = message;
+      drain();
+    } else if (message.type === 'run' || message.type === 'write') {
       waiting = message;
       drain();
     }

@@ -25,6 +25,7 @@ export class StoryWriter {
     this.view = new WrittenView({
       size: () => story.info,
       looks: (token, head) => this.looksOf(token, head),
+      onWhich: (index) => story.whichOfWritten(this.textUpTo(index), this.view.prompt.length + index),
     });
     this.element = this.build();
   }
@@ -122,6 +123,7 @@ export class StoryWriter {
       return;
     }
     const off = runner.switches.available ? story.headsOff.off : [];
+    this.writtenOn = text;
     this.view.clear();
     this.say(off.length ? `Sprout is writing with ${describeHeads(off)} off…` : 'Sprout is writing…');
     const started = performance.now();
@@ -175,5 +177,16 @@ export class StoryWriter {
 
   get tokens() {
     return this.view.tokens;
+  }
+
+  /** The text written on and what Sprout wrote after it, up to written token `index`. */
+  textUpTo(index) {
+    return (
+      this.writtenOn +
+      this.tokens
+        .slice(0, index + 1)
+        .map((t) => t.token)
+        .join('')
+    );
   }
 }

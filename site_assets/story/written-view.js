@@ -1,6 +1,7 @@
 // A written continuation as the reader reads it: the text's last tokens, then each written token
 // as a span with data-written (a button: click, Enter or Space selects it), and for the selected
-// token its five likeliest alternatives and where its heads looked. Used by "Write on"
+// token its five likeliest alternatives and where its heads looked (and, in the story block, a
+// button that reads the text up to it as a story, to show which heads made its guess). Used by "Write on"
 // (write.js) while tokens arrive, and by <sprout-written> (a notebook's notebook.write view).
 import { el } from '../common/dom.js';
 import { formatPercent, quoted } from '../common/format.js';
@@ -21,10 +22,12 @@ export const looksFromRows = (layers, heads) => (token, head) =>
   strongestLooks(token.attention, token.seen, layers, heads, head);
 
 export class WrittenView {
-  /** size(): { layers, heads }; looks(token, head or null) -> [{ position, weight }], largest first. */
-  constructor({ size, looks }) {
+  /** size(): { layers, heads }; looks(token, head or null) -> [{ position, weight }], largest first;
+   * onWhich(index), if given: a button under a selected token asks which heads made its guess. */
+  constructor({ size, looks, onWhich = null }) {
     this.size = size;
     this.looks = looks;
+    this.onWhich = onWhich;
     this.tokens = [];
     this.output = el('p', 'written-text');
     this.output.hidden = true;
@@ -116,5 +119,11 @@ export class WrittenView {
     select.addEventListener('change', show);
     show();
     this.detail.replaceChildren(heading, list, pickLabel, looks);
+    if (this.onWhich) {
+      const which = el('button', 'written-which', 'Which heads made this guess?');
+      which.type = 'button';
+      which.addEventListener('click', () => this.onWhich(token.index));
+      this.detail.append(which);
+    }
   }
 }

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 import torch
 
-from .. import forward
 from .. import guess_heads_graph as graph
 from . import ablate
 
@@ -52,27 +51,17 @@ def check_token(ids, token):
         raise GuessError(f"token {token} is not in the text, whose tokens are 0 (◆) to {len(ids) - 1}")
 
 
-def final_stream(model, ids):
-    """(trace of forward.run with each head's output kept, the stream the final norm reads (B, T, d_model))."""
-    kept = []
-    hook = model.norm.register_forward_pre_hook(lambda _module, args: kept.append(args[0]))
-    try:
-        trace = forward.run(model, ids, heads=True, streams=True)
-    finally:
-        hook.remove()
-    return trace, kept[0]
-
-
 @torch.no_grad()
 def direct_effects(model, ids, token):
     """(layers, heads) direct effects on the guess of ids[token] (ids: a list), and that run's trace."""
     check_token(ids, token)
     model.eval()
-    trace, stream = final_stream(model, torch.tensor([ids[:token]]))
+    trace, final = graph.run_keeping_final(model, torch.tensor([ids[:token]]), streams=True)
     position = token - 1
-    u = graph.logit_directions(model, stream[0, position], torch.tensor(ids[token]))
-    writes = torch.stack([graph.head_writes(model, layer, y[0, position]) for layer, y in enumerate(trace.heads)])
-    return writes @ u, trace
+    u = graph.logit_directions(model, final[0, position], torch.tensor(ids[token]))
+    return torch.stack(
+        [graph.head_effects(model, layer, y[0, position], u) for layer, y in enumerate(trace.heads)]
+    ), trace
 
 
 @torch.no_grad()

@@ -661,7 +661,48 @@ def test_a_typed_story_is_analysed_on_the_try_page(page):
     assert got["tokens"][0] == "◆" and "".join(got["tokens"][1:]) == STORY
     assert got["shownTokens"] == got["T"] and got["heads"] == model["layers"] * model["heads"]
     assert got["predictions"] == 5 and "analysed in" in got["status"], (got["status"], seconds)
+    # which heads made the last guess: the direct effects at once, the removals on request, as
+    # onnxruntime computes them from the same file in Python
+    page.js(MEASURE_REMOVALS)
+    page.wait(REMOVALS_SHOWN, "the removals of the last guess were not shown", STORY_TIMEOUT)
+    shown = page.js(GUESS_READINGS)
+    ids = page.js("document.querySelector('sprout-story').result.ids")
+    direct, removal = file_readings(ids, len(ids) - 1)
+    assert shown["token"] == len(ids) - 1
+    assert max(abs(a - b) for a, b in zip(shown["direct"], direct)) < 1e-3
+    assert max(abs(a - b) for a, b in zip(shown["removal"], removal)) < 1e-3
     assert page.errors() == []
+
+
+MEASURE_REMOVALS = """(() => { document.querySelector('sprout-story').shadowRoot
+    .querySelector('button.which-measure').click(); return true; })()"""
+REMOVALS_SHOWN = "Boolean(document.querySelector('sprout-story').which.removal)"
+GUESS_READINGS = """(() => { const which = document.querySelector('sprout-story').which;
+  return {token: which.guess.token, direct: Array.from(which.guess.direct), removal: Array.from(which.removal)}; })()"""
+
+
+def file_readings(ids, token):
+    """Each head's direct effect on the guess of ids[token] and its removal cost, in nats, as
+    onnxruntime computes them from the published file (flat, layers x heads)."""
+    import numpy as np
+
+    from sprout import export
+
+    session = export.session(ROOT / "docs" / "artifacts" / "browser" / "sprout.onnx")
+    prefix = ids[: token + 1]
+    direct = export.run_onnx_direct(session, prefix)[:, :, token - 1]
+    layers, heads = direct.shape
+
+    def logprob(on):
+        row = export.run_onnx(session, prefix, on)[0][token - 1].astype(np.float64)
+        return row[ids[token]] - row.max() - np.log(np.exp(row - row.max()).sum())
+
+    intact, removal = logprob(None), []
+    for i in range(layers * heads):
+        on = export.all_on(layers, heads)
+        on[divmod(i, heads)] = 0
+        removal.append(intact - logprob(on))
+    return direct.flatten().tolist(), removal
 
 
 # ---- d. a permalink restores its view ---------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from test_accessibility import axe_findings
-from test_story import LOAD_TIMEOUT, open_story, shadow
+from test_story import ANALYSED, LOAD_TIMEOUT, open_story, shadow
 
 from sprout import export, writing
 from sprout.chapter.sections import writing as chapter_writing
@@ -103,6 +103,12 @@ def test_a_written_token_shows_its_alternatives_and_where_its_heads_looked(brows
     assert f"(token {strongest}," in shadow(page, ".written-looks").text_content()
     assert shadow(page, "textarea").input_value() == text  # the reader's text is untouched
     assert axe_findings(page) == []
+    # which heads made that written guess: the text up to it is read as the story, that token selected
+    shadow(page, "button.written-which").click()
+    page.wait_for_function(ANALYSED, timeout=LOAD_TIMEOUT)
+    which = page.evaluate("() => { const w = document.querySelector('sprout-story').which; return w.guess; }")
+    assert which["tokens"][which["token"]] == python.written[0].token and len(which["direct"]) == 48
+    assert shadow(page, "textarea").input_value() == text + python.written[0].token
 
 
 def test_stop_ends_a_write_at_once(browse, built_site):

@@ -13,7 +13,7 @@ import torch
 
 from build_artifacts import browser_fidelity, browser_model
 from sprout import export
-from sprout.analysis import ablate
+from sprout.analysis import ablate, guess_heads
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.cache import Cache, digest
 from sprout.chapter import probe_texts, removals
@@ -59,7 +59,7 @@ def test_with_every_head_on_the_file_is_the_forward_pass_on_its_int8_weights(tin
         ("past_keys", "tensor(float)", [2, 2, "past", 32]),
         ("past_values", "tensor(float)", [2, 2, "past", 32]),
     ]
-    assert [o.name for o in session.get_outputs()] == ["logits", "attention", "keys", "values"]
+    assert [o.name for o in session.get_outputs()] == ["logits", "attention", "keys", "values", "direct"]
     rng = np.random.default_rng(0)
     for T in (2, 9, model.cfg.context):  # the shortest story, one in between, a full context
         ids = [0, *rng.integers(1, model.cfg.vocab_size, T - 1).tolist()]
@@ -113,6 +113,17 @@ def written_one_at_a_time(session, ids, on, first):
         rows.append(logits[-1])
         looks.append(attention[:, :, -1])
     return np.stack(rows[:-1]), looks[:-1]
+
+
+def test_the_file_gives_each_heads_direct_effect_on_every_guess_as_python_reads_it(tiny):
+    model, _, _, folder = tiny
+    twin = export.quantized_like_the_export(model)
+    ids = [0, *np.random.default_rng(2).integers(1, model.cfg.vocab_size, 15).tolist()]
+    direct = export.run_onnx_direct(export.session(folder / "tiny.onnx"), ids)
+    assert direct.shape == (2, 2, len(ids) - 1)
+    for token in range(1, len(ids)):
+        want, _ = guess_heads.direct_effects(twin, ids, token)
+        assert np.abs(direct[:, :, token - 1] - want.numpy()).max() < 1e-4, token
 
 
 def test_reading_one_token_at_a_time_with_kept_keys_is_the_whole_pass(tiny):
@@ -406,3 +417,29 @@ def test_the_published_file_writes_one_token_at_a_time_as_its_whole_pass_reads(p
         assert (p_steps.argmax(-1) == p_whole.argmax(-1)).all()
         worst = max(np.abs(look - attention[:, :, t, : t + 1]).max() for t, look in enumerate(looks, start=first - 1))
         assert worst < browser_fidelity.LIMITS["attention_max"] / 100
+
+
+def test_the_published_files_readings_of_the_zorbin_guess_are_pythons_on_its_int8_weights(published):
+    """Which heads made the guess of the second naming's "or": each head's direct effect from the
+    file's own output, and its removal cost from the file run once per head switched off, against
+    sprout.analysis.guess_heads on the int8 weights with the file's means (what the page shows)."""
+    model, tokenizer, info = published
+    ids, positions = zorbin_pieces(tokenizer, info["context"])
+    token = positions[0] + 1
+    session = export.session(BROWSER / "sprout.onnx")
+    twin = export.quantized_like_the_export(model)
+    found = guess_heads.guess_heads(twin, ids, token, browser_model.head_means(model, tokenizer))
+    direct = export.run_onnx_direct(session, ids[: token + 1])[:, :, token - 1]
+    assert np.abs(direct - found.direct.numpy()).max() < AGREEMENT
+
+    def file_logprob(on):
+        logits = export.run_onnx(session, ids[: token + 1], on)[0][token - 1].astype(np.float64)
+        return logits[ids[token]] - logits.max() - np.log(np.exp(logits - logits.max()).sum())
+
+    intact = file_logprob(None)
+    assert intact == pytest.approx(found.logprob, abs=AGREEMENT)
+    for layer in range(info["layers"]):
+        for head in range(info["heads"]):
+            on = export.all_on(info["layers"], info["heads"])
+            on[layer, head] = 0
+            assert intact - file_logprob(on) == pytest.approx(found.removal[layer, head].item(), abs=AGREEMENT)

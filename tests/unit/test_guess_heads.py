@@ -55,8 +55,8 @@ def test_direct_effects_with_the_embedding_and_the_mlps_give_back_the_models_log
     token = 6
     direct, trace = g.direct_effects(model, ids, token)
     position, target = token - 1, ids[token]
-    _, stream = g.final_stream(model, torch.tensor([ids[:token]]))
-    u = graph.logit_directions(model, stream[0, position], torch.tensor(target))
+    _, final = graph.run_keeping_final(model, torch.tensor([ids[:token]]))
+    u = graph.logit_directions(model, final[0, position], torch.tensor(target))
     mlps = []
     with torch.no_grad():
         for layer, block in enumerate(model.blocks):
@@ -69,16 +69,17 @@ def test_direct_effects_with_the_embedding_and_the_mlps_give_back_the_models_log
     assert total.item() == pytest.approx((logits[target] - logits.mean()).item(), abs=1e-9)
 
 
-def test_each_layers_heads_write_what_its_attention_writes(random_model):
+def test_each_layers_heads_add_up_to_what_its_attention_writes(random_model):
     model = random_model
     ids = torch.tensor([[0, 7, 3, 7, 3, 11]])
     trace = forward.run(model, ids, heads=True, streams=True)
+    u = torch.randn(model.cfg.d_model, dtype=torch.float64, generator=torch.Generator().manual_seed(0))
     with torch.no_grad():
         for position in range(ids.size(1)):
             for layer, block in enumerate(model.blocks):
-                writes = graph.head_writes(model, layer, trace.heads[layer][0, position])
+                effects = graph.head_effects(model, layer, trace.heads[layer][0, position], u)
                 attention = block.attn(block.attn_norm(trace.streams[layer]), model.cos, model.sin)
-                assert torch.allclose(writes.sum(0), attention[0, position], atol=1e-10)
+                assert effects.sum().item() == pytest.approx((attention[0, position] @ u).item(), abs=1e-10)
 
 
 def test_a_removal_costs_what_a_rerun_with_that_heads_switch_off_costs(copier, copier_means, repeat):
