@@ -68,6 +68,10 @@ def removed_together_stats(together):
         "ablation.induction_heads.repeat_prob": typical_prob(values["repeat_second"]),
         "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
         "ablation.induction_heads.controls": len(together["controls"]),
+        # draws are independent, so a set of heads can come up twice
+        "ablation.induction_heads.controls_distinct": len(
+            {tuple(sorted(map(tuple, c["heads"]))) for c in together["controls"]}
+        ),
         # the names the chapter first cited for the repeat's column
         "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
         "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),

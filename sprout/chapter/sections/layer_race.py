@@ -15,6 +15,21 @@ from ..layer_race import layer_race_table, runs_by_depth
 from . import Figure, Section
 from .repeat import NO_COPYING_HEAD
 
+# the race's settings the evidence page prints, as its spec names them
+SETTINGS = (
+    "width",
+    "heads",
+    "seq_len",
+    "run_min",
+    "run_max",
+    "batch",
+    "lr",
+    "adam_beta1",
+    "adam_beta2",
+    "eval_every",
+    "eval_batch",
+)
+
 
 def early_settings_stats(published, early):
     """The settings the race was published with beside the first ones tried, and what the two-layer
@@ -89,6 +104,7 @@ def layer_race_stats(record):
         "layer_race.drop_min_fall": record["drop_rule"]["min_fall"],
         "layer_race.drop_min_share": record["drop_rule"]["min_share"],
         "layer_race.rise_share": record["drop_rule"]["rise_share"],
+        **{f"layer_race.settings.{name}": spec[name] for name in SETTINGS},
     }
     for depth, of_depth in runs_by_depth(record).items():
         stats.update(depth_stats(depth, of_depth))

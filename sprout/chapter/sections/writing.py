@@ -21,8 +21,8 @@ SEEDS = 20
 SETTINGS = {"temperature": 0.8, "top_k": 40, "max_tokens": writing.MAX_NEW_TOKENS}
 
 
-def continuations(model, tokenizer, induction_heads):
-    """Per seed, the text written with every head on and with the induction heads off, from the
+def continuations(model, tokenizer, heads_off):
+    """Per seed, the text written with every head on and with `heads_off` switched off, from the
     int8 browser file exported as the site exports it (its head means as the removals take them)."""
     tokens = min(removals.STORY_TOKENS, model.cfg.context)
     means = ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
@@ -32,7 +32,7 @@ def continuations(model, tokenizer, induction_heads):
         session = export.session(path)
         out = {"on": [], "off": []}
         for seed in range(SEEDS):
-            for side, off in (("on", ()), ("off", induction_heads)):
+            for side, off in (("on", ()), ("off", heads_off)):
                 written = writing.write(
                     session,
                     tokenizer,
@@ -48,15 +48,11 @@ def continuations(model, tokenizer, induction_heads):
     return out
 
 
-def written(reading):
-    """The continuations, or None where the build removed no heads together (no induction heads to switch off)."""
-    together = reading.removals.get("together")
-    if not together:
-        return None
-    heads = [tuple(h) for h in together["sets"][-1]["heads"]]
+def written_with(reading, name, heads):
+    """The continuations with `heads` off, kept under `name`."""
     model = reading.loaded.models["sprout"]
     return reading.kept(
-        "writing_zorbin",
+        name,
         ("sprout.chapter.sections.writing",),
         lambda: {"heads_off": heads, **continuations(model, reading.tokenizer, heads)},
         PROMPT,
@@ -65,6 +61,29 @@ def written(reading):
         SETTINGS,
         publish=True,
     )
+
+
+def written(reading):
+    """The continuations, or None where the build removed no heads together (no induction heads to switch off)."""
+    together = reading.removals.get("together")
+    if not together:
+        return None
+    return written_with(reading, "writing_zorbin", [tuple(h) for h in together["sets"][-1]["heads"]])
+
+
+def control_heads(together):
+    """The control draw whose removal cost the repeat most: as many other heads as the induction
+    heads, from the same or nearby layers."""
+    worst = max(together["controls"], key=lambda c: c["values"]["repeat_second"])
+    return [tuple(h) for h in worst["heads"]]
+
+
+def written_control(reading):
+    """The same continuations with the control draw's heads off instead (None where there is none)."""
+    together = reading.removals.get("together")
+    if not together or not together["controls"]:
+        return None
+    return written_with(reading, "writing_zorbin_control", control_heads(together))
 
 
 def share(texts):
@@ -79,6 +98,16 @@ def measure(reading):
         "writing.seeds": SEEDS,
         "writing.name_again.on": share(w["on"]),
         "writing.name_again.induction_off": share(w["off"]),
+        **control_stats(written_control(reading)),
+    }
+
+
+def control_stats(control):
+    if control is None:
+        return {}
+    return {
+        "writing.name_again.control_off": share(control["off"]),
+        "writing.control.heads": len(control["heads_off"]),
     }
 
 
@@ -112,6 +141,13 @@ CLAIMS = (
         0.1,
         "share of continuations that write the dragon's name again, induction heads off",
         words="writes the dragon's name again",
+    ),
+    Claim(
+        "writing.name_again.control_off",
+        ">=",
+        0.9,
+        "share of continuations that write the dragon's name again, as many other heads off",
+        words="other heads off instead",
     ),
 )
 
