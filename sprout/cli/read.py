@@ -1,5 +1,6 @@
 """The commands that read a checkpoint: `sprout eval` (held-out loss), `sprout attend` (every
-head's attention on a text) and `sprout generate` (a sampled continuation). The text and the
+head's attention on a text), `sprout generate` (a sampled continuation) and `sprout which-heads`
+(which heads made one guess of a text). The text and the
 sampling options are checked before the model is loaded; a broken checkpoint is one line too
 (sprout.checkpoint names the file)."""
 
@@ -72,6 +73,22 @@ def cmd_generate(args):
     print(sample(model, tok, prompt, args.tokens, args.temperature, args.top_k, args.seed))
 
 
+def cmd_which_heads(args):
+    text = text_of(args.text, "the text")
+    from ..notebook.which_heads import READINGS, which_heads_data
+
+    d = which_heads_data(text, args.token, args.checkpoint)
+    if d["cut"]:
+        print(d["cut"])
+    print(
+        f"{d['model']}'s guess of token {d['token']} {d['guessed']!r} after {d['after']!r}: log P = {d['logprob']:.3f}"
+    )
+    for key, title, unit in READINGS:
+        print(f"\n{title} ({unit}):")
+        for rank, h in enumerate(d["ranked"][key][: args.top], 1):
+            print(f"{rank:3d}. head {h['layer']}.{h['head']}  {h['value']:8.3f}")
+
+
 def add_eval(sub):
     e = sub.add_parser("eval", help="held-out loss in nats per token, and e^loss")
     e.add_argument("checkpoint")
@@ -81,10 +98,28 @@ def add_eval(sub):
 
 
 def add_attend(sub):
-    a = sub.add_parser("attend", help="text in, tokens + attention of every head out (JSON)")
+    a = sub.add_parser(
+        "attend",
+        help="text in, tokens + attention of every head out (JSON)",
+        description="Prints one JSON object: tokens (the exact text of each piece, the start mark ◆ "
+        "first), ids, attention ([layer][head][query][key], every index from 0, zeros above the "
+        "diagonal) and next_logprob (the log-probability of each actual next token, one fewer than the "
+        "tokens).",
+    )
     a.add_argument("checkpoint")
     a.add_argument("text", help="the text (UTF-8, not empty), or - to read stdin")
     a.set_defaults(func=cmd_attend)
+
+
+def add_which_heads(sub):
+    w = sub.add_parser(
+        "which-heads", help="which heads made one guess of a text: removal cost and direct effect, ranked"
+    )
+    w.add_argument("checkpoint", help="a checkpoint folder, or sprout or gpt1 (the published ones)")
+    w.add_argument("text", help="the text (UTF-8, not empty), or - to read stdin")
+    w.add_argument("--token", type=int, required=True, help="the guessed token's index (0 is ◆, so 1 or more)")
+    w.add_argument("--top", type=whole_number(1), default=10, help="heads listed per reading (default 10)")
+    w.set_defaults(func=cmd_which_heads)
 
 
 def add_generate(sub):

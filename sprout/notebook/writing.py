@@ -11,8 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import export, folders, writing
-from ..analysis import ablate
-from ..chapter import removals
+from ..chapter.switch_means import switch_means
 from ..checkpoint import load_checkpoint
 from ..corpus.data import file_sha256
 from ..sampler import SettingsError
@@ -41,8 +40,7 @@ def published_file(ckpt):
 def _exported(folder, stamp):
     """Any other checkpoint exported as the site exports its models (kept for the session)."""
     model, tokenizer, _ = load_checkpoint(folder)
-    tokens = min(removals.STORY_TOKENS, model.cfg.context)
-    means = ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
+    means = switch_means(model, tokenizer)
     path = Path(tempfile.mkdtemp(prefix="sprout-write-")) / "model.onnx"
     export.export_onnx(model, means, path)
     return export.session(path)

@@ -84,16 +84,15 @@ def test_a_tinystories_folder_that_is_not_there_is_the_same_one_line_everywhere(
     assert not (tmp_path / "out").exists() and not (tmp_path / "run").exists()
 
 
-def test_the_site_data_is_not_rebuilt_on_stand_in_stories(capsys):
-    """docs/artifacts publishes numbers read on TinyStories' validation.txt: a build into it
-    without that folder stops in one line, before reading anything, and changes no file there."""
-    from build_artifacts.pipeline import DEFAULT_OUT
-
-    before = {p: p.stat().st_mtime_ns for p in DEFAULT_OUT.rglob("*")}
-    assert build_main(["--quiet", "--no-cache", "--tinystories", "none"]) == 1
+def test_a_recompute_without_tinystories_stops_in_one_line_naming_what_it_lacks(capsys, tmp_path):
+    """--recompute computes the numbers read on TinyStories' validation.txt again: without the
+    folder it stops in one line, before reading anything, and writes nothing."""
+    out = tmp_path / "out"
+    assert build_main(["--quiet", "--no-cache", "--recompute", "--tinystories", "none", "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "no TinyStories folder here" in err and "--tinystories DIR" in err
-    assert {p: p.stat().st_mtime_ns for p in DEFAULT_OUT.rglob("*")} == before
+    assert err.count("\n") == 1 and "--recompute needs TinyStories' validation.txt" in err
+    assert "damage_validation" in err and "--tinystories DIR" in err
+    assert not out.exists()
 
 
 def test_the_tinystories_option_reads_none_a_folder_or_the_default(tmp_path, monkeypatch):
@@ -278,3 +277,37 @@ def test_the_build_keeps_the_removal_pass_record_beside_its_cache_never_in_its_o
     site = Options(out=DEFAULT_OUT, cache=None)
     assert removal_records(site, writing=True) == [folders.PUBLISHED_RESULTS]
     assert all(folder != Path(opts.out) for opts in (elsewhere, site) for folder in removal_records(opts))
+
+
+def test_which_heads_prints_both_rankings_as_the_notebook_measures_them(checkpoint, capsys):
+    from sprout.notebook import which_heads
+
+    text = "Tom saw Mia. Tom saw Mia."
+    assert main(["which-heads", str(checkpoint), text, "--token", "6", "--top", "3"]) == 0
+    out = capsys.readouterr().out
+    data = which_heads(text, 6, checkpoint=checkpoint).data
+    listed = [line.split()[-2:] for line in out.splitlines() if line.strip()[:2].rstrip(".").isdigit()]
+    expected = [
+        [f"{h['layer']}.{h['head']}", f"{h['value']:.3f}"]
+        for key in ("removal", "direct")
+        for h in data["ranked"][key][:3]
+    ]
+    assert listed == expected
+    assert "Cost of removing the head alone" in out and "Direct effect" in out
+    html = which_heads(text, 6, checkpoint=checkpoint)._repr_html_()
+    assert html.count("<table>") == 2 and html.count('<th scope="row">') == 2 * 2  # two layers per grid
+
+
+@pytest.mark.parametrize(
+    "token, words",
+    [("0", "token 0 is ◆"), ("40", "token 40 is not in the text"), (None, "required: --token")],
+)
+def test_which_heads_without_a_guess_to_read_is_one_line(checkpoint, capsys, token, words):
+    args = ["which-heads", str(checkpoint), "Tom saw Mia."] + ([] if token is None else ["--token", token])
+    if token is None:
+        with pytest.raises(SystemExit):
+            main(args)
+    else:
+        assert main(args) == 1
+    err = capsys.readouterr().err.strip()
+    assert words in err and len(err.splitlines()) == 1

@@ -7,7 +7,7 @@ import statistics
 
 from .. import removal_pass, removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Section
 
 KEPT = 0.5  # the share of the repeat's advantage a removal that breaks copying leaves less of
 
@@ -160,6 +160,7 @@ CLAIMS = (
         "3 * ablation.intact.repeat_second",
         "loss on the repeat without the best induction head alone, over three times the intact loss",
         words="best induction head more than triples the loss on the repeat",
+        page="evidence.md",
     ),
     Claim(
         "ablation.induction_head.name_probe",
@@ -167,6 +168,7 @@ CLAIMS = (
         "0.75 * ablation.intact.name_probe",
         "made-up names copied without the best induction head alone: a fall by more than a quarter",
         words="the made-up names fall with it",
+        page="evidence.md",
     ),
     Claim(
         "ablation.induction_heads.repeat_second",

@@ -12,9 +12,9 @@ import statistics
 
 from ...analysis import ablate
 from ...corpus import data
-from .. import removal_pass, removals
+from .. import bootstrap, removal_pass, removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Figure, Result, Section
 
 VALIDATION = removals.VALIDATION
 # column -> (measures it reads, how it worsens): "rise" for a loss, "fall" for a probability or share
@@ -35,40 +35,109 @@ def columns(values, intact):
     return {c: out[c] for c in COLUMNS if c in out}
 
 
+def removed_sets(reading):
+    """The induction heads removed together and each control draw (removal_pass.together)."""
+    together = reading.removals["together"]
+    return (together["sets"][-1]["heads"], [c["heads"] for c in together["controls"]])
+
+
 def validation_together(reading):
     """The validation loss with the induction heads removed together and with each control draw
-    instead (None where neither the folder nor a published result is here)."""
-    together = reading.removals.get("together")
-    if not together:
-        return None
-    heads = together["sets"][-1]["heads"]
-    controls = [c["heads"] for c in together["controls"]]
+    instead (reading.damage_validation: in float32 under bf16 autocast, as the pass over every head)."""
+    heads, controls = removed_sets(reading)
     stories = data.validation_stories(reading.tinystories, removals.STORIES)
     model, tok = reading.loaded.models["sprout"], reading.tokenizer
-
-    def compute():
-        measure = ablate.loss_measure(VALIDATION, tok, stories, removals.STORY_TOKENS)
-        means = ablate.mean_head_outputs(model, removals.reference_texts(tok), removals.STORY_TOKENS)
-        fresh = ablate.ablate_together(
-            model, [measure], means, [[(l - 1, h - 1) for l, h in s] for s in [heads, *controls]]
-        )
-        return {
-            "intact": fresh["intact"][VALIDATION],
-            "heads": fresh["removed"][0][VALIDATION],
-            "controls": [r[VALIDATION] for r in fresh["removed"][1:]],
-        }
-
-    key = (heads, controls, removals.STORIES, removals.STORY_TOKENS)
-    if stories is None:  # only a published result can stand in
-        try:
-            return reading.kept("damage_validation", "sprout.analysis.ablate", _absent, *key, publish=True)
-        except LookupError:
-            return None
-    return reading.kept("damage_validation", "sprout.analysis.ablate", compute, *key, publish=True)
+    measure = ablate.loss_measure(VALIDATION, tok, stories, removals.STORY_TOKENS)
+    means = ablate.mean_head_outputs(model, removals.reference_texts(tok), removals.STORY_TOKENS)
+    fresh = ablate.ablate_together(
+        model, [measure], means, [[(l - 1, h - 1) for l, h in s] for s in [heads, *controls]]
+    )
+    return {
+        "intact": fresh["intact"][VALIDATION],
+        "heads": fresh["removed"][0][VALIDATION],
+        "controls": [r[VALIDATION] for r in fresh["removed"][1:]],
+    }
 
 
-def _absent():
-    raise LookupError("no TinyStories validation text here, and no published result")
+def sets_and_sizes(reading):
+    return (*removed_sets(reading), removals.STORIES, removals.STORY_TOKENS)
+
+
+# each column as one measure read row by row (the pronoun share reads two: see row_intervals)
+ROW_MEASURES = {
+    "repeat_loss": "repeat_second",
+    "name_probe": "name_probe",
+    "pronoun_probe": "pronoun_probe",
+    "loss_generated": "loss_generated",
+    "validation": VALIDATION,
+}
+
+
+def removed_heads(reading):
+    """Each row of the table: the heads it removes (1-based [layer, head])."""
+    return {
+        "induction_head": [list(reading.roles["induction_head"])],
+        "induction_heads": reading.removals["together"]["sets"][-1]["heads"],
+        "previous_token_head": [list(reading.roles["previous_token_head"])],
+        "tom_head": [list(reading.roles["tom_head"])],
+    }
+
+
+def row_by_row(reading):
+    """Every measure of the table read on each of its rows (story, random sequence) alone, intact
+    and with each row's heads removed (float32 under bf16 autocast, as the pass over every head):
+    what the intervals resample."""
+    model, tok = reading.loaded.models["sprout"], reading.tokenizer
+    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, reading.tinystories, reading.seed)
+    alone = [
+        ablate.Measure(f"{m.name}/{i}", (row,), (at,), m.kind)
+        for m in measures
+        for i, (row, at) in enumerate(zip(m.rows, m.positions))
+    ]
+    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
+    sets = removed_heads(reading)
+    fresh = ablate.ablate_together(model, alone, means, [[(l - 1, h - 1) for l, h in s] for s in sets.values()])
+
+    def by_measure(values):
+        return {m.name: [values[f"{m.name}/{i}"] for i in range(len(m.rows))] for m in measures}
+
+    return {
+        "predictions": {m.name: [len(at) for at in m.positions] for m in measures},
+        "values": {"intact": by_measure(fresh["intact"]), **dict(zip(sets, map(by_measure, fresh["removed"])))},
+    }
+
+
+def rows_read(reading):
+    return (removed_heads(reading), reading.seed, removals.STORIES, removals.STORY_TOKENS, removals.PROBE_ROWS)
+
+
+def row_intervals(read):
+    """Per row of the table (and intact), per column: the bootstrap interval of its value and of
+    its change from intact (the same rows drawn for both), over the stories or sequences its
+    measure reads."""
+    weights, values = read["predictions"], read["values"]
+
+    def readings(row, column, picks):
+        if column == "pronoun_ratio":
+            right, other = (
+                bootstrap.weighted_means(values[row][m], weights[m], picks) for m in ("pronoun_probe", "pronoun_other")
+            )
+            return right / (right + other)
+        name = ROW_MEASURES[column]
+        return bootstrap.weighted_means(values[row][name], weights[name], picks)
+
+    out = {}
+    for column in COLUMNS:
+        name = "pronoun_probe" if column == "pronoun_ratio" else ROW_MEASURES[column]
+        if name not in weights:
+            continue
+        picks = bootstrap.draws(len(weights[name]))
+        intact = readings("intact", column, picks)
+        for row in values:
+            value = readings(row, column, picks)
+            worse = value - intact if COLUMNS[column] == "rise" else intact - value
+            out[row, column] = {"value": bootstrap.bounds(value), "change": bootstrap.bounds(worse)}
+    return out
 
 
 def rows(reading):
@@ -95,7 +164,9 @@ def rows(reading):
     if together:
         heads = columns(together["sets"][-1]["values"], together["intact"])
         controls = [columns(c["values"], together["intact"]) for c in together["controls"]]
-        valid = validation_together(reading)
+        valid = reading.damage_validation
+        if valid is not None and VALIDATION in intact:
+            reading.same_sample("damage_validation", "removals")  # its change is from the pass's intact loss
         if valid is not None:
             heads["validation"] = valid["heads"]
             for c, v in zip(controls, valid["controls"]):
@@ -123,6 +194,9 @@ def measure(reading):
             out[f"damage.{row}.{column}.change"] = change(column, v, intact[column])
             changes = [change(column, c[column], intact[column]) for c in controls if column in c]
             out[f"damage.{row}.{column}.control_change"] = max(changes)
+    for (row, column), found in row_intervals(reading.removal_rows).items():
+        out[f"damage.{row}.{column}.low"], out[f"damage.{row}.{column}.high"] = found["value"]
+    out["damage.resamples"], out["damage.level"] = bootstrap.RESAMPLES, bootstrap.LEVEL
     alone = removal_pass.as_removed(reading.removals)
     if VALIDATION in alone["intact"]:
         flat = sorted(
@@ -137,6 +211,28 @@ def measure(reading):
             out[f"damage.validation_top_{i + 1}.value"] = round(v, 4)
         out["damage.validation_median"] = round(statistics.median(v for v, _, _ in flat), 4)
     return out
+
+
+def cost_table(reading):
+    """The figure's data: per row and column, the change, its interval and every control's change."""
+    table, intact = rows(reading)
+    found = row_intervals(reading.removal_rows)
+    return {
+        "columns": [c for c in COLUMNS if c in intact],
+        "rises": [c for c in COLUMNS if COLUMNS[c] == "rise"],
+        "rows": {
+            row: {
+                column: {
+                    "change": change(column, values[column], intact[column]),
+                    "interval": found[row, column]["change"],
+                    "controls": [change(column, c[column], intact[column]) for c in controls if column in c],
+                }
+                for column in intact
+                if column in values and (row, column) in found
+            }
+            for row, (values, controls) in table.items()
+        },
+    }
 
 
 CLAIMS = (
@@ -173,4 +269,11 @@ SECTION = Section(
     heading="What a removal costs",
     page="evidence.md",
     measure=measure,
+    figures=lambda reading: (
+        [Figure("removal_costs", "removal_costs_figure", (cost_table(reading),))] if reading.induction_heads else []
+    ),
+    results=(
+        Result("damage_validation", validation_together, sets_and_sizes, publish=True, reads_validation=True),
+        Result("removal_rows", row_by_row, rows_read, publish=True, reads_validation=True),
+    ),
 )

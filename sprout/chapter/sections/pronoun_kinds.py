@@ -3,9 +3,9 @@ the latest name (sprout.chapter.measurements.pronoun_kinds), and Sprout's own gu
 thing comes next."""
 
 from ...corpus.pronoun_stories import KINDS
-from .. import measurements
+from .. import bootstrap, measurements
 from ..claims import Claim
-from . import Section, flat
+from ..declarations import Result, Section, flat
 
 PRONOUN_RESOLVED = (
     0.75  # a head (or a guess) that resolves the pronoun favours the referent in this share of every kind
@@ -14,20 +14,23 @@ COIN_TOSS = 0.6  # right in fewer than this share of stories: a coin toss, give 
 LITTLE_BETTER_THAN_A_COIN = 0.65
 
 
+def kinds(reading):
+    return measurements.pronoun_kinds(reading.models64["sprout"], reading.tokenizer, reading.tom)
+
+
+def tom_head(reading):
+    return (reading.tom["layer"], reading.tom["head"])
+
+
 def measure(reading):
-    sprout = reading.models64["sprout"]
-    kinds = reading.kept(
-        "pronoun_kinds",
-        "sprout.chapter.measurements",
-        lambda: measurements.pronoun_kinds(sprout, reading.tokenizer, reading.tom),
-        reading.tom["layer"],
-        reading.tom["head"],
-        publish=True,
-    )
+    kinds = reading.pronoun_kinds
     stats = {"pronoun_kinds.stories": kinds["stories"]}
     for kind, of_kind in kinds["kinds"].items():
         for part in ("tom_head", "guess", "best"):
             stats.update(flat(f"pronoun_kinds.{kind}.{part}", of_kind[part]))
+            # the share's interval over the kind's stories, each right or wrong
+            low, high = bootstrap.share_interval(of_kind[part]["right"], kinds["stories"])
+            stats[f"pronoun_kinds.{kind}.{part}.low"], stats[f"pronoun_kinds.{kind}.{part}.high"] = low, high
     for head in ("best", "last_name_head", "first_name_head"):
         stats.update(flat(f"pronoun_kinds.{head}", kinds[head]))
     stats["pronoun_kinds.tom_head.last_name"] = kinds["tom_head_last_name"]
@@ -115,4 +118,10 @@ CLAIMS = (
     ),
 )
 
-SECTION = Section(prefix="pronoun_kinds", heading="Where Sprout looks", measure=measure, claims=CLAIMS)
+SECTION = Section(
+    prefix="pronoun_kinds",
+    heading="Where Sprout looks",
+    measure=measure,
+    claims=CLAIMS,
+    results=(Result("pronoun_kinds", kinds, tom_head, publish=True),),
+)

@@ -1,11 +1,11 @@
-"""Induction heads: how Sprout's induction heads arrived in training, read from its training.json
-across every stage (sprout.chapter.training_story): where the best induction score first
+"""Sprout's training stages (on the evidence page): how Sprout's induction heads arrived in training, read from its training.json
+across every stage (sprout.chapter.training_history): where the best induction score first
 reaches the chapter's threshold, and what each stage restarted."""
 
 from ..claims import Claim
-from ..training_story import SERIES, first_copy_scored, phase_change, stage_name, stages_of, training_story
-from . import Figure, Section
-from .heads import INDUCTION_SCORE
+from ..declarations import Figure, Section
+from ..head_names import INDUCTION_SCORE
+from ..training_history import SERIES, first_copy_scored, phase_change, stage_name, stages_of, training_story
 
 
 def phase_stats(story, threshold):
@@ -148,7 +148,8 @@ CLAIMS = (
 
 SECTION = Section(
     prefix="training_story",
-    heading="Induction heads",
+    heading="Sprout's training stages",
+    page="evidence.md",
     measure=measure,
     claims=CLAIMS,
     figures=figures,

@@ -10,7 +10,7 @@ from ... import export, writing
 from ...analysis import ablate
 from .. import removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Result, Section
 
 FILE = "writing.json"  # under docs/artifacts: the prompt and settings the chapter's link writes
 PROMPT = (
@@ -48,42 +48,35 @@ def continuations(model, tokenizer, heads_off):
     return out
 
 
-def written_with(reading, name, heads):
-    """The continuations with `heads` off, kept under `name`."""
-    model = reading.loaded.models["sprout"]
-    return reading.kept(
-        name,
-        ("sprout.chapter.sections.writing",),
-        lambda: {"heads_off": heads, **continuations(model, reading.tokenizer, heads)},
-        PROMPT,
-        heads,
-        SEEDS,
-        SETTINGS,
-        publish=True,
-    )
+def heads_off(reading):
+    return [tuple(h) for h in reading.removals["together"]["sets"][-1]["heads"]]
 
 
 def written(reading):
-    """The continuations, or None where the build removed no heads together (no induction heads to switch off)."""
-    together = reading.removals.get("together")
-    if not together:
-        return None
-    return written_with(reading, "writing_zorbin", [tuple(h) for h in together["sets"][-1]["heads"]])
+    """The continuations with every head on and with the induction heads removed together off."""
+    heads = heads_off(reading)
+    return {"heads_off": heads, **continuations(reading.loaded.models["sprout"], reading.tokenizer, heads)}
 
 
-def control_heads(together):
+def settings(reading):
+    return (PROMPT, heads_off(reading), SEEDS, SETTINGS)
+
+
+def control_heads(reading):
     """The control draw whose removal cost the repeat most: as many other heads as the induction
     heads, from the same or nearby layers."""
-    worst = max(together["controls"], key=lambda c: c["values"]["repeat_second"])
+    worst = max(reading.removals["together"]["controls"], key=lambda c: c["values"]["repeat_second"])
     return [tuple(h) for h in worst["heads"]]
 
 
 def written_control(reading):
-    """The same continuations with the control draw's heads off instead (None where there is none)."""
-    together = reading.removals.get("together")
-    if not together or not together["controls"]:
-        return None
-    return written_with(reading, "writing_zorbin_control", control_heads(together))
+    """The same continuations with the control draw's heads off instead of the induction heads."""
+    heads = control_heads(reading)
+    return {"heads_off": heads, **continuations(reading.loaded.models["sprout"], reading.tokenizer, heads)}
+
+
+def control_settings(reading):
+    return (PROMPT, control_heads(reading), SEEDS, SETTINGS)
 
 
 def share(texts):
@@ -91,20 +84,21 @@ def share(texts):
 
 
 def measure(reading):
-    w = written(reading)
-    if w is None:
+    if not reading.removals.get("together"):  # no induction heads to switch off
         return {}
+    w = reading.writing_zorbin
     return {
         "writing.seeds": SEEDS,
         "writing.name_again.on": share(w["on"]),
         "writing.name_again.induction_off": share(w["off"]),
-        **control_stats(written_control(reading)),
+        **control_stats(reading),
     }
 
 
-def control_stats(control):
-    if control is None:
+def control_stats(reading):
+    if not reading.removals["together"]["controls"]:
         return {}
+    control = reading.writing_zorbin_control
     return {
         "writing.name_again.control_off": share(control["off"]),
         "writing.control.heads": len(control["heads_off"]),
@@ -112,9 +106,9 @@ def control_stats(control):
 
 
 def data_files(reading):
-    w = written(reading)
-    if w is None:
+    if not reading.removals.get("together"):  # no induction heads to switch off
         return {}
+    w = reading.writing_zorbin
     return {
         FILE: {
             "prompt": PROMPT,
@@ -157,4 +151,8 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,
+    results=(
+        Result("writing_zorbin", written, settings, publish=True),
+        Result("writing_zorbin_control", written_control, control_settings, publish=True),
+    ),
 )
