@@ -113,7 +113,13 @@ def check(tinystories, scratch, log=sys.stderr):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m build_artifacts.check", description=__doc__.splitlines()[0])
     add_tinystories_option(p)
-    p.add_argument("--scratch", type=Path, default=None, help="folder to build into (default: a temporary one)")
+    p.add_argument(
+        "--scratch",
+        type=Path,
+        default=None,
+        help="folder to build into, kept (default: a temporary one); a second run there reuses its cache, "
+        "so only what changed since is computed again",
+    )
     args = p.parse_args(argv)
     try:
         tinystories = tinystories_folder(args.tinystories)
