@@ -446,13 +446,15 @@ def edited_package(root, function):
     return root
 
 
-@pytest.mark.parametrize("section", ["repeat", "probes"])
 def test_a_section_edit_recomputes_its_results_and_no_other(
-    section, built, filled_cache, checkpoints, examples_file, tmp_path, capsys, monkeypatch
+    built, filled_cache, checkpoints, examples_file, tmp_path, capsys, monkeypatch
 ):
+    """Here on probes.py, whose results several sections read (every section's keys:
+    tests/unit/test_result_keys.py)."""
     from sprout import cache as cache_module
     from sprout.chapter.contents import BY_PREFIX
 
+    section = "probes"
     declared = BY_PREFIX[section].results
     copy = edited_package(tmp_path / "edited", declared[0].compute)
     real = cache_module._package_folder
