@@ -7,7 +7,7 @@ removes a head for the chapter's numbers (values in between blend the two). The 
 inside the file, in float32. Everything is computed in float32, as the published artifacts.
 It also takes the keys and values of tokens read before (`past_keys`, `past_values`; none for a
 whole story) and returns every position's (`keys`, `values`), so that writing reads one new
-token per step (sprout/cached_forward.py).
+token per step (forward.run's `past`).
 
 The weight matrices are stored as int8 with one scale per group of inputs of each row (see
 quantize_weights); the graph turns them back into float32 once, when the session starts
@@ -24,7 +24,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from . import atomic, cached_forward, forward
+from . import atomic, forward
 
 OPSET = 18
 MIN_TOKENS = 2  # the exporter specialises a dimension of size 1, so the traced input has 2 or more
@@ -63,7 +63,16 @@ class BrowserForward(nn.Module):
             on = heads_on[layer].view(1, 1, -1, 1)
             return on * y + (1 - on) * means[layer]
 
-        return cached_forward.run(self.model, ids, past_keys, past_values, replace=replace)
+        past = (past_keys.unsqueeze(1), past_values.unsqueeze(1))  # (layers, 1, heads, P, head_dim): a batch of one
+        trace = forward.run(self.model, ids, past=past, weights=True, keys_values=True, replace=replace, explicit=True)
+        return trace.logits[0], *(torch.stack(kept)[:, 0] for kept in (trace.weights, trace.keys, trace.values))
+
+
+def empty_past(model):
+    """BrowserForward's past_keys and past_values for a whole story: (layers, heads, 0, head_dim) each."""
+    cfg = model.cfg
+    nothing = torch.zeros(cfg.n_layer, cfg.n_head, 0, cfg.head_dim)
+    return nothing, nothing.clone()
 
 
 def quantize(array, axis, group=GROUP):

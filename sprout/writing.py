@@ -1,6 +1,6 @@
 """Sprout writing on from a text with the browser's int8 file, as the page's worker does: the text
 is read once, then each written token is read alone against the keys and values kept so far
-(sprout/cached_forward.py), and chosen by sprout/sampler.py. The same settings give the page's
+(sprout/forward.py's `past`), and chosen by sprout/sampler.py. The same settings give the page's
 words token for token (tests/browser/test_story_writing.py)."""
 
 from dataclasses import dataclass, field

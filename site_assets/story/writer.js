@@ -1,6 +1,6 @@
 // Sprout writing on, inside the story's worker: the text is read once with no past, then each
 // written token is read alone against the keys and values kept so far (the model file's
-// past_keys/past_values inputs, sprout/cached_forward.py), so a token costs the same however long
+// past_keys/past_values inputs, the past of sprout/forward.py), so a token costs the same however long
 // the text is. Tokens are chosen by sampler.js; sprout/writing.py is the same loop in Python.
 import { headsOnArray } from '../heads/off.js';
 import { topNext } from './core.js';

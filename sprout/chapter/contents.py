@@ -70,11 +70,11 @@ from .sections import (
 CHAPTER = (
     examples,  # The window is too narrow
     mia_doll,
+    f1,  # Why divide by the square root of d
     tom_he,  # Where Sprout looks
     first_token,
     probes,
     pronoun_kinds,
-    f1,  # Why divide by the square root of d
     heads,  # All 48 heads
     heads_on_repeats,
     baselines,
@@ -82,8 +82,6 @@ CHAPTER = (
     zorbin,
     which_heads,
     trained_on,
-    training_story,
-    layer_race,
     ablation,  # What breaks without a head
     circuit,  # The note and the copy
     writing,  # Try your own story
@@ -92,8 +90,9 @@ CHAPTER = (
     parameters,
     training_tokens,
     training_seconds,
+    layer_race,  # Why one layer can't copy
 )
-EVIDENCE = (damage, composition, copying)  # docs/evidence.md, the chapter's companion page
+EVIDENCE = (damage, composition, copying, training_story)  # docs/evidence.md, the chapter's companion page
 
 SECTIONS = check_prefixes(check_module_names(CHAPTER + EVIDENCE))
 CLAIMS = tuple(claim for section in SECTIONS for claim in section.claims)

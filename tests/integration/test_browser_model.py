@@ -16,7 +16,6 @@ from sprout import export
 from sprout.analysis import ablate
 from sprout.analysis.lens import capture_attention, induction_pairs, induction_scores, text_induction_scores
 from sprout.cache import Cache, digest
-from sprout.cached_forward import empty_past
 from sprout.chapter import probe_texts, removals
 from sprout.chapter.examples import load_examples, tokenize_example
 from sprout.checkpoint import load_checkpoint, save_checkpoint
@@ -380,7 +379,8 @@ def test_the_zorbin_pieces_with_and_without_the_induction_heads(published):
     # (the first piece: 0.848 against 0.857), inside the file's measured next-token bound
     published_probs = np.array(stats["zorbin.sprout.probs"])
     with torch.no_grad():
-        logits = export.BrowserForward(model, means)(torch.tensor([ids]), torch.ones(8, 6), *empty_past(model))[0]
+        browser_forward = export.BrowserForward(model, means)
+        logits = browser_forward(torch.tensor([ids]), torch.ones(8, 6), *export.empty_past(model))[0]
     exact = logits.double().softmax(-1).numpy()
     assert np.abs(np.array([exact[q, ids[q + 1]] for q in positions]) - published_probs).max() < AGREEMENT
     assert np.abs(file_probs(None) - published_probs).max() <= info["fidelity"]["next_prob_max"]

@@ -84,3 +84,32 @@ def test_replace_sees_each_layer_s_heads_and_its_answer_is_what_the_model_reads(
 def test_too_long_a_text_is_refused(small_transformer):
     with pytest.raises(ValueError, match="exceed the context of 64"):
         forward.run(small_transformer, torch.zeros(1, 65, dtype=torch.long))
+
+
+@pytest.mark.parametrize("explicit", [False, True], ids=["sdpa", "explicit"])
+def test_reading_on_from_kept_keys_and_values_gives_the_whole_pass_token_for_token(small_transformer, explicit):
+    ids = torch.randint(0, 300, (2, 20), generator=torch.Generator().manual_seed(3))
+    with torch.no_grad():
+        whole = forward.run(small_transformer, ids, weights=True, keys_values=True, explicit=explicit)
+        kept = forward.run(small_transformer, ids[:, :5], keys_values=True, explicit=explicit)
+        past, logits, rows = (kept.keys, kept.values), [kept.logits], []
+        for t in range(5, 20):
+            step = forward.run(
+                small_transformer, ids[:, t : t + 1], past=past, weights=True, keys_values=True, explicit=explicit
+            )
+            past = (step.keys, step.values)
+            logits.append(step.logits)
+            rows.append(torch.stack(step.weights))
+    assert torch.allclose(torch.cat(logits, dim=1), whole.logits, atol=1e-5)
+    for t, row in enumerate(rows, start=5):  # (layers, B, heads, 1, t + 1): token t's look at tokens 0..t
+        assert row.shape[-1] == t + 1
+        assert torch.allclose(row[..., 0, :], torch.stack(whole.weights)[..., t, : t + 1], atol=1e-6)
+    for mine, theirs in zip((*past[0], *past[1]), (*whole.keys, *whole.values)):
+        assert torch.allclose(mine, theirs, atol=1e-6)
+
+
+def test_a_past_and_new_tokens_beyond_the_context_are_refused(small_transformer):
+    with torch.no_grad():
+        kept = forward.run(small_transformer, torch.zeros(1, 60, dtype=torch.long), keys_values=True)
+        with pytest.raises(ValueError, match="65 tokens exceed the context of 64"):
+            forward.run(small_transformer, torch.zeros(1, 5, dtype=torch.long), past=(kept.keys, kept.values))

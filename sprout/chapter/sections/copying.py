@@ -68,6 +68,13 @@ CLAIMS = (
         words="Four of the five copy clearly",
     ),
     Claim(
+        "copying.clear_share.lowest",
+        ">=",
+        "100 * circuit.copying.top_k_chance",
+        "the clear copiers' least share of places where the attended token is among their top raised: over a hundred times chance",
+        words="over a hundred times as often as chance",
+    ),
+    Claim(
         "copying.weakest.top_k_share",
         "<",
         "copying.clear_share",

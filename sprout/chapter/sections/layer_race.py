@@ -1,4 +1,4 @@
-"""Induction heads: the layer race of small attention-only models (sprout.chapter.race_record), one,
+"""Why one layer can't copy: the layer race of small attention-only models (sprout.chapter.race_record), one,
 two and three layers deep, read from its committed record.
 
 Per depth: how many seeds' copy loss fell below half of ln vocab (the threshold crossing, kept
@@ -14,6 +14,21 @@ from ..claims import Claim
 from ..declarations import Figure, Section
 from ..head_names import NO_COPYING_HEAD
 from ..race_record import layer_race_table, runs_by_depth
+
+# the race's settings the evidence page prints, as its spec names them
+SETTINGS = (
+    "width",
+    "heads",
+    "seq_len",
+    "run_min",
+    "run_max",
+    "batch",
+    "lr",
+    "adam_beta1",
+    "adam_beta2",
+    "eval_every",
+    "eval_batch",
+)
 
 
 def early_settings_stats(published, early):
@@ -89,6 +104,7 @@ def layer_race_stats(record):
         "layer_race.drop_min_fall": record["drop_rule"]["min_fall"],
         "layer_race.drop_min_share": record["drop_rule"]["min_share"],
         "layer_race.rise_share": record["drop_rule"]["rise_share"],
+        **{f"layer_race.settings.{name}": spec[name] for name in SETTINGS},
     }
     for depth, of_depth in runs_by_depth(record).items():
         stats.update(depth_stats(depth, of_depth))
@@ -193,7 +209,7 @@ CLAIMS = (
 
 SECTION = Section(
     prefix="layer_race",
-    heading="Induction heads",
+    heading="Why one layer can't copy",
     measure=measure,
     claims=CLAIMS,
     figures=lambda reading: [Figure("layer_race", "layer_race_figure", (layer_race_table(reading.race_record),))],

@@ -7,7 +7,9 @@ from ..seeded_probes import next_piece_probs
 
 
 def measure(reading):
-    stats = {}
+    dragon = reading.example("zorbin")
+    start, end = dragon.spans["second"]
+    stats = {"zorbin.pieces": dragon.tokens[start:end]}  # the name as the tokenizer cuts it
     for name in ("gpt1", "sprout"):
         probs = next_piece_probs(reading.models64[name], reading.tokenizer, reading.example("zorbin").example, "second")
         stats[f"zorbin.{name}.probs"] = probs
