@@ -11,8 +11,9 @@ writes each section's figures and files.
 
 What a section publishes (the numbers stats.json holds) is worked out, not listed: the ones the
 pages print (site_files.prose_keys reads the templates of docs/*.md), the ones a claim reads, and
-the few a widget or a test reads, which the section names in `read_elsewhere`. A number nothing
-reads stays out of stats.json (tests/unit/test_sections.py holds every published one to a reader).
+the few read elsewhere, which the section names in `read_elsewhere`. A number nothing reads stays
+out of stats.json (tests/unit/test_sections.py holds every published one to a reader, on whole
+keys); a test that needs one computes it from the section or reads the kept result.
 
 How to add to the chapter:
 - a number: return it from the section's `measure` under its prefix and print it in the page with

@@ -283,9 +283,4 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=lambda reading: {removal_pass.FILE: reading.removals},
-    read_elsewhere=(
-        "ablation.controls.draws_with_tom_head",
-        "ablation.controls.pronoun_probe.highest",
-        "ablation.controls.pronoun_probe.lowest",
-    ),
 )

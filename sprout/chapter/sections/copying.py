@@ -49,8 +49,7 @@ def measure(reading):
         out[f"copying.raise.{name}"], out[f"copying.top_k_share.{name}"] = v["mean_raise"], v["top_k_share"]
         if v["mean_raise"] >= CLEAR_RAISE and v["top_k_share"] >= CLEAR_SHARE:
             clear.append(name)
-    weak = [name for name in logit if name not in clear]
-    out["copying.clear"], out["copying.weak"] = len(clear), len(weak)
+    out["copying.clear"] = len(clear)
     weakest = min(logit, key=lambda name: (logit[name]["top_k_share"], logit[name]["mean_raise"]))
     out["copying.weakest.layer"], out["copying.weakest.head"] = (int(x) for x in weakest[1:].split("H"))
     out["copying.weakest.raise"] = logit[weakest]["mean_raise"]
@@ -106,6 +105,5 @@ SECTION = Section(
     page="evidence.md",
     measure=measure,
     claims=CLAIMS,
-    read_elsewhere=("copying.weak",),
     results=(Result("copying_streams", streams_report, heads_read, publish=True),),
 )

@@ -214,16 +214,4 @@ SECTION = Section(
     claims=CLAIMS,
     figures=lambda reading: [Figure("layer_race", "layer_race_figure", (layer_race_table(reading.race_record),))],
     data_files=lambda reading: {"layer_race.json": layer_race_table(reading.race_record)},
-    read_elsewhere=(
-        "layer_race.seconds_per_run",
-        "layer_race.depth_1.seeds",
-        "layer_race.depth_1.drop_median",
-        "layer_race.depth_2.drops",
-        "layer_race.depth_2.phase_change_median",
-        *(
-            f"layer_race.depth_{depth}.*.{n}"
-            for depth in (2, 3)
-            for n in ("drop_step", "induction_rise_step", "confirmed")
-        ),
-    ),
 )

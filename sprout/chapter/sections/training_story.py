@@ -153,9 +153,4 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     figures=figures,
-    read_elsewhere=(
-        "training_story.induction_last",
-        "training_story.stage_b.induction_best",
-        "training_story.stage_b.induction_best_chart_step",
-    ),
 )
