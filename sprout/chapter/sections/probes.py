@@ -4,6 +4,7 @@ parks on ◆ in held-out stories; and each model's copying of made-up names, the
 (sprout.chapter.race) among them."""
 
 from ...corpus import data
+from ...published_models import with_attention
 from .. import measurements, probes
 from ..claims import Claim
 from ..probe_texts import PROBE_STORIES
@@ -16,7 +17,7 @@ def probed(reading):
     published result. The ◆ probe reads held-out stories: it is kept for each sample here (so a
     publishing build with TinyStories keeps the generated stories' result too, for a clone
     without them), and the chapter reports the sample parking_corpus picks."""
-    models = {name: reading.models64[name] for name in ("gpt1", "sprout")}
+    models = {name: reading.models64[name] for name in with_attention()}
     written = reading.kept(
         "probes",
         "sprout.chapter.measurements",
