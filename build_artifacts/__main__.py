@@ -11,10 +11,11 @@ from build_artifacts.snapshots import SnapshotError
 from sprout import folders
 from sprout.analysis.circuits import UnknownHeadError
 from sprout.cache import PublishedError
+from sprout.chapter.declarations import SectionError
 from sprout.chapter.examples import EXAMPLES_FILE, ExampleError
-from sprout.chapter.layer_race import LayerRaceError
+from sprout.chapter.race_record import LayerRaceError
+from sprout.chapter.reading import MixedSamples
 from sprout.chapter.removals import ControlError
-from sprout.chapter.sections import SectionError
 from sprout.checkpoint import CheckpointError
 from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
 
@@ -89,6 +90,7 @@ def main(argv=None):
         SnapshotError,
         LayerRaceError,
         PublishedError,
+        MixedSamples,
         SectionError,
         UnknownHeadError,
         FileNotFoundError,

@@ -222,7 +222,7 @@ DEPTH_COLOURS = {1: "#E69F00", 2: "#0072B2", 3: "#009E73", 4: "#CC79A7"}  # Okab
 
 
 def layer_race_figure(table):
-    """The layer race (sprout.chapter.layer_race.layer_race_table): the copy loss of every run on
+    """The layer race (sprout.chapter.race_record.layer_race_table): the copy loss of every run on
     the held-out batch against the step (top), with dashed lines at ln vocab (guessing evenly) and
     at half of it, and the best induction score of its layers above the first (bottom), one line
     per seed coloured by its number of layers; each run's sudden drop, where it had one, is a dot

@@ -19,7 +19,8 @@ from site_files.prose_keys import prose_keys
 from sprout import folders
 from sprout.atomic import replacing_folder
 from sprout.cache import Cache, Published
-from sprout.chapter import layer_race, removal_pass, training_story
+from sprout.chapter import race_record, removal_pass, training_history
+from sprout.chapter.contents import RESULTS
 from sprout.chapter.examples import EXAMPLES_FILE
 from sprout.chapter.numbers import load_published, measure_chapter
 from sprout.files import file_sha256
@@ -61,9 +62,9 @@ def _build(opts, bar):
         if i:
             bar.update(1)
 
-    refuse_stand_in_corpus(opts)
+    refuse_recompute_without_corpus(opts)
     stage(0)  # first, as it is quick: a stale record stops the build before any checkpoint is read
-    race_record = layer_race.read_record(opts.layer_race, load_spec().to_dict())
+    record = race_record.read_record(opts.layer_race, load_spec().to_dict())
     stage(1)
     loaded = load_published(opts.checkpoints)
     to_score = placed_snapshots(opts, loaded)
@@ -79,13 +80,15 @@ def _build(opts, bar):
         cache,
         opts.examples,
         opts.seed,
-        race_record=race_record,
-        early_race_record=layer_race.read_early_record(opts.early_layer_race),
+        race_record=record,
+        early_race_record=race_record.read_early_record(opts.early_layer_race),
         removal_record=removal_pass.published(*removal_records(opts)),
         scored_snapshots=snapshots.score_snapshots(to_score, opts.seed, cache),
         prose=prose_keys(folders.DOCS),
         progress=measuring,
     )
+    if opts.tinystories is None:
+        took_published_validation(chapter.reading, writes_site_data(opts))
     stage(3)
     figs = {f.name: getattr(figures, f.draw)(*f.data) for f in chapter.figures()}
     stage(4)
@@ -110,7 +113,7 @@ def _build(opts, bar):
                 loaded.sha,
                 file_sha256(opts.examples),
                 [file_sha256(path / "model.safetensors") for path, *_ in to_score],
-                opts.tinystories is not None,
+                read_tinystories(chapter.measured_on),
                 chapter.measured_on,
                 file_hashes(tmp),
             ),
@@ -127,23 +130,49 @@ def placed_snapshots(opts, loaded):
     if opts.snapshots is None:
         return ()
     sprout = loaded.trainings["sprout"]
-    return snapshots.placed(opts.snapshots, sprout, training_story.training_story(sprout), loaded.sha["sprout"])
+    return snapshots.placed(opts.snapshots, sprout, training_history.training_story(sprout), loaded.sha["sprout"])
 
 
 def writes_site_data(opts):
     return Path(opts.out).resolve() == DEFAULT_OUT.resolve()
 
 
-def refuse_stand_in_corpus(opts):
-    """The site's own data publishes numbers read on TinyStories' validation.txt. Without that
-    folder, generated stories would stand in and the build would quietly replace those numbers
-    (and their published record) with others: it stops instead, before reading anything."""
-    if opts.tinystories is None and writes_site_data(opts):
+def refuse_recompute_without_corpus(opts):
+    """--recompute computes every result again, those read on TinyStories' validation.txt too:
+    without the folder it stops before reading anything."""
+    if opts.recompute and opts.tinystories is None:
+        readers = ", ".join(name for name, result in RESULTS.items() if result.reads_validation)
         raise FileNotFoundError(
-            f"no TinyStories folder here, and {DEFAULT_OUT.parent.name}/{DEFAULT_OUT.name}/ publishes numbers measured on its "
-            "validation.txt: pass --tinystories DIR (or set SPROUT_TINYSTORIES), or --out DIR to build "
-            "elsewhere on generated stories"
+            f"--recompute needs TinyStories' validation.txt, which {readers} and the pass over every head read, "
+            "and there is no TinyStories folder here: pass --tinystories DIR (or set SPROUT_TINYSTORIES)"
         )
+
+
+def took_published_validation(reading, site_data, log=None):
+    """Without the TinyStories folder the results read on its validation.txt are their published
+    records (keyed by the file's sha256): one line says which. The site's own data stops where one
+    is missing, as its numbers would quietly leave the pages."""
+    here = reading.validation_results()
+    taken, missing = [name for name, ok in here.items() if ok], [name for name, ok in here.items() if not ok]
+    if removal_pass.VALIDATION in reading.removals["measures"]:
+        taken.append(f"{removal_pass.FILE}'s validation measure")
+    if missing and site_data:
+        raise FileNotFoundError(
+            f"no TinyStories folder here, and no published result of {', '.join(missing)} matches this code and "
+            "these checkpoints: pass --tinystories DIR (or set SPROUT_TINYSTORIES) to compute them, "
+            "or --out DIR to build without them"
+        )
+    if taken:
+        print(
+            f"no TinyStories folder here: took the results read on validation.txt (sha256 "
+            f"{reading.validation_sha[:12]}...) from their published records: {', '.join(taken)}",
+            file=log or sys.stderr,
+        )
+
+
+def read_tinystories(measured_on):
+    """Whether any number was read on TinyStories' validation text (computed here or published)."""
+    return any(about.get("corpus") == "tinystories_validation" for about in measured_on.values())
 
 
 def removal_records(opts, writing=False):

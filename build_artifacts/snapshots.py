@@ -15,7 +15,7 @@ from pathlib import Path
 from sprout import folders
 from sprout.analysis.evaluate import head_report
 from sprout.cache import code_version
-from sprout.chapter import training_story
+from sprout.chapter import training_history
 from sprout.chapter.measurements import REPEAT_COUNT
 from sprout.chapter.probe_texts import REPEAT_LENGTH
 from sprout.checkpoint import load_checkpoint
@@ -43,7 +43,7 @@ def scores(model, tokenizer, seed):
         ((l, h) for l in range(len(induction)) for h in range(len(induction[0]))),
         key=lambda lh: (induction[lh[0]][lh[1]], -lh[0], -lh[1]),
     )
-    return {**{k: report[k] for k in training_story.SERIES}, "induction_head": [layer + 1, head + 1]}
+    return {**{k: report[k] for k in training_history.SERIES}, "induction_head": [layer + 1, head + 1]}
 
 
 def _resolved(path):
@@ -54,12 +54,12 @@ def _resolved(path):
 def place(training, published_training, story, published_sha):
     """(stage name, first step of that stage on the story's axis) for a snapshot's training.json."""
     recipe = training.get("recipe")
-    for stage, recorded in zip(story["stages"], training_story.stages_of(published_training)):
+    for stage, recorded in zip(story["stages"], training_history.stages_of(published_training)):
         if recipe is not None and recorded.get("recipe") == recipe:
             return stage["name"], stage["start"]
     source = _resolved((recipe or {}).get("init_from") or "/nonexistent")
     if (source / "model.safetensors").is_file() and file_sha256(source / "model.safetensors") == published_sha:
-        return training_story.stage_name(len(story["stages"])), story["stages"][-1]["end"] if story["stages"] else 0
+        return training_history.stage_name(len(story["stages"])), story["stages"][-1]["end"] if story["stages"] else 0
     raise SnapshotError(
         "--snapshots: a snapshot's run is neither a stage of the published Sprout "
         "nor started from the published checkpoint"

@@ -1,7 +1,7 @@
 """The chapter's claims, checked by the build: each holds on stats.json, and the words it backs are
 still on the rendered page.
 
-A claim lives in its section (sprout.chapter.sections) with the threshold beside it and a short
+A claim lives in its section (sprout.chapter.contents lists them) with the threshold beside it and a short
 quote of the sentence it backs, on the page it names (the chapter, docs/index.md, or its companion
 docs/evidence.md). The prose carries no assertions of its own: rewrite a sentence,
 and the build names the claim whose words went missing, so that the claim moves with the words
@@ -12,7 +12,7 @@ import html
 import re
 
 from sprout.chapter.claims import counted, failure
-from sprout.chapter.sections import CLAIMS
+from sprout.chapter.contents import CLAIMS
 
 CHAPTER_PAGE = "index.md"
 EVIDENCE_PAGE = "evidence.md"  # the chapter's companion page, "How we know"

@@ -151,15 +151,18 @@ def _canonical(plain):
     return json.dumps(plain, ensure_ascii=False, separators=(",", ":"))
 
 
-def _write(path, key, value=None, file_sha256=None):
+def _write(path, key, value=None, file_sha256=None, files=None):
     """NAME.json: the key and either the value (with the sha256 of its canonical JSON) or, for a
-    published file, that file's sha256. A value's keys keep the order the code made them in (code
-    that iterates a dict reads them in that order); the record's own are sorted."""
+    published file, that file's sha256; `files`: the input files it read, {name: sha256}. A
+    value's keys keep the order the code made them in (code that iterates a dict reads them in
+    that order); the record's own are sorted."""
     if file_sha256 is not None:
         stored = {"key": key, "file_sha256": file_sha256}
     else:
         plain = to_plain(value)
         stored = {"key": key, "value": plain, "value_sha256": hashlib.sha256(_canonical(plain).encode()).hexdigest()}
+    if files:
+        stored["files"] = dict(files)
     atomic.write_json(path, dict(sorted(stored.items())), ensure_ascii=False, indent=1)
 
 
@@ -172,7 +175,13 @@ def _read(path):
         return None
     try:
         stored = json.loads(text)
-        if not isinstance(stored, dict) or not {"key"} < set(stored) <= {"key", "value", "value_sha256", "file_sha256"}:
+        if not isinstance(stored, dict) or not {"key"} < set(stored) <= {
+            "key",
+            "value",
+            "value_sha256",
+            "file_sha256",
+            "files",
+        }:
             raise ValueError("it is not a record of a key and a value (or a file's sha256)")
         if "value" in stored:
             sha = hashlib.sha256(_canonical(stored["value"]).encode()).hexdigest()
@@ -217,11 +226,19 @@ class Published:
             return None
         return data if hashlib.sha256(data).hexdigest() == stored.get("file_sha256") else None
 
-    def write(self, name, key, value, file=None):
+    def files(self, name):
+        """The input files the published result read ({name: sha256}; {} for none or no record)."""
+        try:
+            stored = _read(self.folder / f"{name}.json")
+        except ValueError as e:
+            raise PublishedError(f"{e}: restore it from git, or delete it to compute and publish it anew") from None
+        return dict((stored or {}).get("files") or {})
+
+    def write(self, name, key, value, file=None, files=None):
         if not self.writable:
             return
         file_sha256 = None if file is None else hashlib.sha256(value).hexdigest()
-        _write(self.folder / f"{name}.json", key, value, file_sha256)
+        _write(self.folder / f"{name}.json", key, value, file_sha256, files)
 
 
 class Cache:
@@ -233,31 +250,37 @@ class Cache:
         self.folder = None if folder is None else Path(folder)
         self.published = published
         self.reused, self.computed, self.kept_as_published = [], [], []
+        self.read_files = {}  # name -> the input files ({name: sha256}) of the record each result came from
 
-    def get(self, name, compute, *key_parts, publish=False, published_file=None):
+    def get(self, name, compute, *key_parts, publish=False, published_file=None, files=None):
         """publish: keep this result in the published store too; published_file: the file a
-        bytes result is written to, which the published store points at instead of a copy."""
+        bytes result is written to, which the published store points at instead of a copy;
+        files: the input files it reads ({name: sha256}, already in its key), written in its
+        record so that a build without them knows which published result stands in."""
         key = digest(name, torch.__version__, key_parts)
         path = None if self.folder is None else self.folder / f"{name}.json"
         stored = None if path is None else _read_own(path)
         published = self.published if publish else None
         if stored and stored.get("key") == key and "value" in stored:
             self.reused.append(name)
+            self.read_files[name] = stored.get("files") or {}
             if published is not None and published.writable and published.read(name, key, published_file) is None:
                 # the published record is older than this result: the repository must hold what a
                 # fresh clone's build would reuse, so it is brought up to date
-                published.write(name, key, stored["value"], published_file)
+                published.write(name, key, stored["value"], published_file, files)
             return stored["value"]
         value = None if published is None else published.read(name, key, published_file)
         if value is not None:
             self.kept_as_published.append(name)
+            self.read_files[name] = published.files(name)
         else:
             value = compute()
             self.computed.append(name)
+            self.read_files[name] = dict(files or {})
             if published is not None:
-                published.write(name, key, value, published_file)
+                published.write(name, key, value, published_file, files)
         if path is not None:
-            _write(path, key, value)
+            _write(path, key, value, files=files)
         return value
 
     def kept_in(self, record, keys, compute, what):

@@ -22,7 +22,7 @@ from sprout.analysis.ablate import removed_at
 from sprout.chapter import removals
 from sprout.chapter.examples import Example, tokenize_example
 from sprout.chapter.probe_texts import PROBE_STORIES, PRONOUN_TEMPLATES, pronoun_examples
-from sprout.chapter.probes import share_before_pronoun
+from sprout.chapter.seeded_probes import share_before_pronoun
 
 # How a story of these templates goes on: the thing after "his"/"her" is the referent's ({y});
 # the other child ({b}) has a thing of its own ({x}) in both. "lost" and "own" keep "her" from

@@ -2,7 +2,7 @@
 the baselines a head of its kind must clear, and its functions (sprout.analysis.lens).
 
 Everything that lists kinds of head reads DETECTORS: the scores of the artifacts and of training
-(head_scores.py, evaluate.py), the baselines (sprout.chapter.baselines), the figures' titles, the
+(head_scores.py, evaluate.py), the baselines (sprout.chapter.head_bands), the figures' titles, the
 notebook views, and the browser: the detectors the widgets offer have a JavaScript twin (in
 site_assets/story/core.js, DETECTOR_TWINS) that scores the reader's own story, and their
 words reach the widgets as site_assets/common/detectors.js, which `python -m
@@ -37,7 +37,7 @@ class Detector:
     none: str  # why a text has no score of this kind ("{text} ...")
     title: str  # the title of its chart of every head
     read_on: str  # where the chapter reads its best heads: "examples" (each story alone) or "repeats" ([◆, R, R])
-    must_clear: tuple  # the baselines (sprout.chapter.baselines) a head must clear to be called this kind
+    must_clear: tuple  # the baselines (sprout.chapter.head_bands) a head must clear to be called this kind
     on_repeats: Callable  # (weights (B, L, H, T, T), n) -> (L, H) on [◆, R, R] with |R| = n
     on_text: Callable  # (weights (1, L, H, T, T), ids) -> (L, H) on one text, or None if nothing in it counts
     count: Callable  # ids -> how many of the text's tokens on_text averages over

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import torch
 
 from .. import forward
+from .. import guess_heads_graph as graph
 from . import ablate
 
 
@@ -62,27 +63,6 @@ def final_stream(model, ids):
     return trace, kept[0]
 
 
-def logit_direction(model, stream, target):
-    """The vector u with u . c = the target's logit minus the mean logit that a vector c added to
-    `stream` (d_model, one position) would give, the final norm's scale frozen at `stream`'s."""
-    norm = model.norm
-    scale = torch.rsqrt(stream.pow(2).mean() + norm.eps)
-    unembed = model.embed.weight
-    return scale * norm.weight * (unembed[target] - unembed.mean(0))
-
-
-def head_writes(model, heads, position):
-    """(layers, heads, d_model): what each head adds to the stream at `position`, from
-    forward.run's per-head outputs (layers of (1, T, heads, head_dim))."""
-    out = []
-    for layer, y in enumerate(heads):
-        proj = model.blocks[layer].attn.proj.weight  # (d_model, heads * head_dim)
-        n_head, head_dim = y.shape[2], y.shape[3]
-        slices = proj.view(proj.size(0), n_head, head_dim)  # each head's columns
-        out.append(torch.einsum("dhk,hk->hd", slices, y[0, position]))
-    return torch.stack(out)
-
-
 @torch.no_grad()
 def direct_effects(model, ids, token):
     """(layers, heads) direct effects on the guess of ids[token] (ids: a list), and that run's trace."""
@@ -90,8 +70,9 @@ def direct_effects(model, ids, token):
     model.eval()
     trace, stream = final_stream(model, torch.tensor([ids[:token]]))
     position = token - 1
-    u = logit_direction(model, stream[0, position], ids[token])
-    return head_writes(model, trace.heads, position) @ u, trace
+    u = graph.logit_directions(model, stream[0, position], torch.tensor(ids[token]))
+    writes = torch.stack([graph.head_writes(model, layer, y[0, position]) for layer, y in enumerate(trace.heads)])
+    return writes @ u, trace
 
 
 @torch.no_grad()

@@ -14,7 +14,7 @@ from ..model import context_of
 from ..published_models import NAMES
 from .examples import load_examples, tokenize_example
 from .probe_texts import PROBE_STORIES, REPEAT_LENGTH, kind_examples, name_examples, pronoun_examples
-from .probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
+from .seeded_probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
 MODELS = NAMES  # the published models (sprout/published_models.py), smallest first
 REPEAT_COUNT = 32  # repeats [◆, R, R] with |R| = REPEAT_LENGTH
@@ -120,7 +120,7 @@ def parking_probe(model, tok, texts, about):
 
 
 def probe_results(models, tok, tom_head, tinystories_dir=None, count=PROBE_STORIES):
-    """The one-story claims asked of many seeded stories (see sprout.chapter.probes): Sprout's
+    """The one-story claims asked of many seeded stories (see sprout.chapter.seeded_probes): Sprout's
     attention probed, every given model's copying of made-up names, and the ◆ probe on the held-out
     sample parking_corpus picks (its read_on)."""
     return {

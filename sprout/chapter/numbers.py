@@ -1,4 +1,4 @@
-"""The chapter measured in one call: measure_chapter() asks each section (sprout.chapter.sections),
+"""The chapter measured in one call: measure_chapter() asks each section (sprout.chapter.contents),
 in page order, for its numbers.
 
 From the published checkpoints (load_published), the TinyStories folder (or None) and a cache
@@ -14,10 +14,10 @@ from ..cache import Cache
 from ..checkpoint import CheckpointError, load_checkpoint
 from ..files import file_sha256
 from . import race
+from .contents import RESULTS, SECTIONS, published
 from .examples import EXAMPLES_FILE
 from .measurements import MODELS
 from .reading import Reading
-from .sections import SECTIONS
 
 PUBLISHED_FILES = ("config.json", "model.safetensors", "tokenizer.json", "training.json")
 
@@ -127,12 +127,13 @@ def measure_chapter(
         early_race_record,
         removal_record,
         scored_snapshots,
+        RESULTS,
     )
     stats, measured_on = {}, {}
     for section in SECTIONS:
         if progress is not None:
             progress(section)
-        stats.update(section.checked(section.measure(reading), prose))
+        stats.update(published(section, section.measure(reading), prose))
         measured_on.update(section.samples(reading))
     measured_on = {key: measured_on[key] for key in sorted(measured_on) if key in stats}
     return Chapter(stats, measured_on, reading)

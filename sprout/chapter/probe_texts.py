@@ -2,7 +2,7 @@
 
 Each is an ``Example`` with marks, as the chapter's own examples are: the pronoun probe's
 stories mark "he" (or "she") and every earlier naming of its referent, the name probe's mark the
-second naming of a made-up name. ``sprout.chapter.probes`` measures a model on them. Beside them
+second naming of a made-up name. ``sprout.chapter.seeded_probes`` measures a model on them. Beside them
 the chapter's repeats, [◆, R, R] with R random tokens, are read by the measurements and the removals
 alike: REPEAT_LENGTH is |R| for both."""
 

@@ -16,10 +16,11 @@ import torch
 
 from ..analysis.lens import capture_attention, induction_scores
 from ..checkpoint import load_checkpoint
+from ..precision import in_float64
 from .measurements import MODELS, induction_curve, make_repeats
 from .probe_texts import PROBE_STORIES, name_examples
-from .probes import name_copy_prob, next_piece_probs
-from .training_story import first_copy_scored
+from .seeded_probes import name_copy_prob, next_piece_probs
+from .training_history import first_copy_scored
 
 CONTROLS = {  # stat name -> checkpoint folder
     "gpt1_drilled": "gpt1-drilled",
@@ -114,3 +115,13 @@ def race_results(models, controls, tok, tokenized_examples, seed=0):
 
 def _rounded(value):
     return None if value is None else round(value, 4)
+
+
+def measured(reading):
+    """The race's controls measured as the baselines are (race_results), in float64."""
+    controls = {n: (in_float64(model), *rest) for n, (model, *rest) in reading.loaded.controls.items()}
+    return race_results(reading.models64, controls, reading.tokenizer, reading.tokenized, reading.seed)
+
+
+def inputs(reading):
+    return (reading.loaded.control_sha, reading.texts, reading.seed)

@@ -1,44 +1,55 @@
 """What the chapter's sections read: the published models, the corpus, the example set, and the
-results that several sections share, each computed the first time a section asks for it.
+declared results (sprout.chapter.declarations.Result), each computed the first time a section
+asks for it (reading.<name>) and remembered for the build.
 
-A result is kept in the cache (sprout.cache) under a key of what it reads (checkpoints, texts,
-corpus, seed) and the code that computes it; the slow ones are also published, so that a fresh
-clone's build starts warm. Everything but the pass over every head runs in float64, on copies of
-the models made once, so that any CPU gives the same bytes.
+A kept result is stored in the cache (sprout.cache) under a key made of the checkpoints, the
+tokenizer, the inputs its declaration names (texts, seeds, settings, heads), the sha256 of
+TinyStories' validation.txt where it reads it, and the source of its compute function's module
+with every project module that module imports: found from the function, never named beside it.
+The slow ones are also published, so that a fresh clone's build starts warm. Everything but the
+pass over every head runs in float64, on copies of the models made once, so that any CPU gives
+the same bytes.
 """
 
 import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..analysis import records as example_records
-from ..analysis.evaluate import heldout_loss
-from ..analysis.head_scores import head_scores, untrained_like
-from ..cache import Cache, code_version, digest
+from ..cache import Cache, code_version
 from ..corpus import data
+from ..files import file_sha256
 from ..precision import in_float64
-from . import baselines, measurements, race, removal_pass
+from . import measurements
 from .examples import load_examples
-from .measurements import HELDOUT_STORIES, MODELS
+
+VALIDATION_FILE = "validation.txt"
+
+
+class Unavailable(LookupError):
+    """A result that reads validation.txt, with neither the folder nor a published record here."""
+
+
+class MixedSamples(ValueError):
+    """Two results read on different files, combined into one number: one line naming both."""
 
 
 @dataclass(frozen=True)
 class Reading:
-    """The inputs of every section (given once, never changed) and the results several sections
-    share (each a cached_property, computed the first time a section asks for it); a result one
-    section reads is that section's own, kept through kept()."""
+    """The inputs of every section (given once, never changed) and a memo over the declared
+    results: reading.<name> is the result declared under that name (contents.RESULTS)."""
 
     loaded: object  # sprout.chapter.numbers.PublishedModels
     tinystories: object  # the TinyStories folder, or None
     cache: Cache
     examples_file: object
     seed: int
-    race_record: dict  # the layer race's record (layer_race.read_record)
+    race_record: dict  # the layer race's record (race_record.read_record)
     early_race_record: dict  # the race under the first settings tried
     removal_record: dict  # the published pass over every head (removal_pass.published), {} for none
     scored_snapshots: tuple = ()  # a training run's snapshots scored onto the training story (the build's)
-    # what kept() returned, so that a section asking twice (for its numbers, then its figure) is
-    # answered at once, whatever the cache keeps
+    results: dict = field(default_factory=dict)  # name -> Result (contents.RESULTS)
+    # what each result came to, so that a section asking twice (for its numbers, then its figure)
+    # is answered at once, whatever the cache keeps
     _held: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # ---- inputs
@@ -67,144 +78,107 @@ class Reading:
     def repeats(self):
         return measurements.make_repeats(self.tokenizer, self.seed)
 
-    def kept(self, name, code, compute, *key, publish=False):
-        """cache.get keyed by the checkpoints, `key` (what else it reads: texts, corpus, seed) and
-        the source of `code`, the module that computes it, or a tuple of such names (with every
-        project module they import)."""
-        modules = (code,) if isinstance(code, str) else code
-        held = digest(name, modules, *key)
-        if held not in self._held:
-            self._held[held] = self.cache.get(
-                name, compute, self.loaded.sha, *key, code_version(*modules), publish=publish
-            )
-        return self._held[held]
-
-    # ---- results several sections read
-
     @cached_property
-    def examples(self):
-        """Per example: its record for the widgets and every head's attention for its figure."""
-        models, tok = self.models64, self.tokenizer
-        both = self.kept(
-            "examples",
-            "sprout.analysis.records",
-            lambda: [example_records.example_record(t, models, tok) for t in self.tokenized],
-            self.texts,
-        )
-        return {t.example.id: pair for t, pair in zip(self.tokenized, both)}
+    def validation_sha(self):
+        """The sha256 of the validation.txt the results read: the folder's, or without one the
+        file every published result that reads it was read on (None where none was)."""
+        path = data.validation_file(self.tinystories)
+        if path is not None:
+            return file_sha256(path)
+        published = self.published_validation()
+        return next(iter(published.values()), None)
 
-    @cached_property
-    def heads(self):
-        """head_scores() of Sprout and of its untrained twin."""
-        sprout = self.models64["sprout"]
-        return self.kept(
-            "head_scores",
-            "sprout.analysis.head_scores",
-            lambda: {
-                "sprout": head_scores(sprout, self.repeats, self.tokenized),
-                "untrained_sprout": head_scores(untrained_like(sprout, self.seed), self.repeats, self.tokenized),
-            },
-            self.texts,
-            self.seed,
-            publish=True,
-        )
+    def published_validation(self):
+        """{result name: the validation.txt sha256 its published record read}; MixedSamples where two differ."""
+        store = self.cache.published
+        found = {}
+        for result in self.results.values():
+            sha = None if store is None else store.files(result.name).get(VALIDATION_FILE)
+            if sha is not None:
+                found[result.name] = sha
+        same_file(found)
+        return found
 
-    @cached_property
-    def baselines(self):
-        """Each kind's untrained and shuffled bands, and the heads called that kind."""
-        sprout = self.models64["sprout"]
-        return self.kept(
-            "baselines",
-            "sprout.chapter.baselines",
-            lambda: baselines.baselines(sprout, self.repeats, self.tokenized, self.heads["sprout"], self.seed),
-            self.texts,
-            self.seed,
-            publish=True,
-        )
+    # ---- the declared results
 
-    @cached_property
-    def induction_heads(self):
-        """The heads called induction heads, (layer, head) 1-based, best first."""
-        scores = self.heads["sprout"]["repeats"]["induction"]
-        return baselines.called_heads(scores, self.baselines["induction"]["called"])
+    def __getattr__(self, name):
+        results = self.__dict__.get("results") or {}
+        if name not in results:
+            raise AttributeError(f"{type(self).__name__!r} has no input or declared result {name!r}")
+        return self.result(results[name])
 
-    @cached_property
-    def control_pool(self):
-        """The heads control sets are drawn from: neither induction nor previous-token heads
-        (induction heads read the previous-token heads)."""
-        read_by_them = baselines.called_heads(
-            self.heads["sprout"]["examples"]["previous_token"], self.baselines["previous_token"]["called"]
-        )
-        cfg = self.loaded.models["sprout"].cfg
-        return [
-            (l, h)
-            for l in range(1, cfg.n_layer + 1)
-            for h in range(1, cfg.n_head + 1)
-            if (l, h) not in {*self.induction_heads, *read_by_them}
+    def result(self, declared):
+        if declared.name not in self._held:
+            self._held[declared.name] = self._computed(declared)
+        return self._held[declared.name]
+
+    def key_parts(self, declared):
+        """What the result's key is made of (sprout.cache.Cache.get adds its name and torch's version)."""
+        parts = [
+            self.loaded.sha,
+            self.tokenizer.sha256(),
+            code_version(declared.compute.__module__),
+            declared.inputs(self),
         ]
+        if declared.reads_validation:
+            parts.append({VALIDATION_FILE: self.validation_sha})
+        return parts
 
-    @cached_property
-    def tom(self):
-        """The head that sends most of "he" to "Tom" in the tom_he story."""
-        return measurements.tom_he(self.models64["sprout"], self.example("tom_he"))
-
-    @cached_property
-    def losses(self):
-        """Each model's held-out loss on each corpus: {corpus: {"about", "loss": {model: loss}}}.
-        Each corpus is kept apart under what it reads (`about`: the generated stories' seed and
-        count, or validation.txt's sha256): the generated stories are the same with or without a
-        TinyStories folder, so a clone without one reuses their published losses."""
-
-        def measured(texts, about):
-            return {
-                "about": about,
-                "loss": {name: heldout_loss(self.models64[name], self.tokenizer, texts) for name in MODELS},
-            }
-
-        return {
-            corpus: self.kept(
-                f"heldout_losses_{corpus}",
-                ("sprout.analysis.evaluate", "sprout.corpus.data"),
-                lambda texts=texts, about=about: measured(texts, about),
-                about,
-                publish=True,
+    def _computed(self, declared):
+        if not declared.keep:
+            return declared.compute(self)
+        files = None
+        compute = declared.compute
+        if declared.reads_validation:
+            if self.validation_sha is None:
+                return None
+            files = {VALIDATION_FILE: self.validation_sha}
+            if data.validation_file(self.tinystories) is None:
+                compute = _absent
+        try:
+            return self.cache.get(
+                declared.name,
+                lambda: compute(self),
+                *self.key_parts(declared),
+                publish=declared.publish,
+                files=files,
             )
-            for corpus, (texts, about) in data.heldout_corpora(self.tinystories, HELDOUT_STORIES).items()
+        except Unavailable:
+            return None
+
+    def same_sample(self, *names):
+        """MixedSamples, in one line naming both, where two of the named results (asked for
+        already) read different validation.txt files. The pass over every head (removals) keys
+        its validation measure by the stories it read: it read the file here, or without the
+        folder the one the published results were read on."""
+        read_on = {}
+        for name in names:
+            if name == "removals":
+                read_on[name] = self.validation_sha
+            else:
+                read_on[name] = self.cache.read_files.get(name, {}).get(VALIDATION_FILE)
+        return same_file(read_on)
+
+    def validation_results(self):
+        """{name: whether it is here} for every result asked for that reads validation.txt."""
+        return {
+            name: self._held[name] is not None
+            for name, declared in self.results.items()
+            if declared.reads_validation and name in self._held
         }
 
-    @cached_property
-    def roles(self):
-        """The heads the chapter names: role -> (layer, head), 1-based."""
-        best = {kind: self.heads["sprout"]["top"][kind][0] for kind in ("induction", "previous_token")}
-        return {
-            "induction_head": (best["induction"]["layer"], best["induction"]["head"]),
-            "previous_token_head": (best["previous_token"]["layer"], best["previous_token"]["head"]),
-            "tom_head": (self.tom["layer"], self.tom["head"]),
-        }
 
-    @cached_property
-    def removals(self):
-        """ablations.json's content: every head removed alone (in float32 and bf16, as in training),
-        and the induction heads removed together beside control draws."""
-        sprout, tok, sha = self.loaded.models["sprout"], self.tokenizer, self.loaded.sha["sprout"]
-        every = removal_pass.every_head(sprout, tok, sha, self.tinystories, self.removal_record, self.cache, self.seed)
-        result = removal_pass.summary(sprout, every, self.removal_record)
-        if self.induction_heads:
-            result["together"] = removal_pass.together(
-                sprout, tok, sha, self.induction_heads, self.control_pool, self.removal_record, self.cache, self.seed
+def _absent(reading):
+    raise Unavailable("no TinyStories validation text here, and no published result for this key")
+
+
+def same_file(read_on):
+    """MixedSamples, naming both, where two results ({name: sha256 of the file read}) read different files."""
+    named = [(name, sha) for name, sha in read_on.items() if sha is not None]
+    for name, sha in named[1:]:
+        if sha != named[0][1]:
+            raise MixedSamples(
+                f"{named[0][0]} was read on {VALIDATION_FILE} {named[0][1][:12]}... and {name} on "
+                f"{VALIDATION_FILE} {sha[:12]}...: build both from one TinyStories folder"
             )
-        return result
-
-    @cached_property
-    def race(self):
-        """The race's controls measured as the baselines are (race.race_results)."""
-        controls = {n: (in_float64(model), *rest) for n, (model, *rest) in self.loaded.controls.items()}
-        return self.kept(
-            "race",
-            "sprout.chapter.race",
-            lambda: race.race_results(self.models64, controls, self.tokenizer, self.tokenized, self.seed),
-            self.loaded.control_sha,
-            self.texts,
-            self.seed,
-            publish=True,
-        )
+    return read_on

@@ -82,8 +82,7 @@ def summary(model, fresh, earlier, log=None):
     if VALIDATION not in results:
         kept = earlier.get("measures", {}).get(VALIDATION)
         if kept and kept.get("means_key") == fresh["means_key"]:
-            results[VALIDATION] = kept
-            print("ablations: no TinyStories validation.txt here; kept the published validation measure", file=log)
+            results[VALIDATION] = kept  # the build says so, with the other results it took as published
         else:
             print(
                 "ablations: no TinyStories validation.txt and no published result for this checkpoint: "
@@ -169,3 +168,23 @@ def kept_alone(result):
         (m["repeat_first"]["ablated"][l - 1][h - 1] - m["repeat_second"]["ablated"][l - 1][h - 1]) / advantage
         for l, h in every["heads"]
     ]
+
+
+def measured(reading):
+    """ablations.json's content: every head removed alone (in float32 and bf16, as in training),
+    and the induction heads removed together beside control draws."""
+    sprout, tok, sha = reading.loaded.models["sprout"], reading.tokenizer, reading.loaded.sha["sprout"]
+    every = every_head(sprout, tok, sha, reading.tinystories, reading.removal_record, reading.cache, reading.seed)
+    result = summary(sprout, every, reading.removal_record)
+    if reading.induction_heads:
+        result["together"] = together(
+            sprout,
+            tok,
+            sha,
+            reading.induction_heads,
+            reading.control_pool,
+            reading.removal_record,
+            reading.cache,
+            reading.seed,
+        )
+    return result

@@ -11,7 +11,7 @@ from ..corpus.tinystories_option import add_tinystories_option, tinystories_fold
 
 def cmd_claims(args):
     from ..cache import Cache, Published
-    from ..chapter import layer_race, removal_pass
+    from ..chapter import race_record, removal_pass
     from ..chapter.numbers import load_published, measure_chapter
     from ..training.toy_spec import load_spec
 
@@ -20,19 +20,19 @@ def cmd_claims(args):
     tinystories = tinystories_folder(args.tinystories)
     if tinystories is None:
         print(
-            "claims: no TinyStories folder here (--tinystories DIR): numbers on held-out stories read "
-            "generated stories instead of validation.txt, as each line says, and the validation claims are left out",
+            "claims: no TinyStories folder here (--tinystories DIR): the numbers read on validation.txt are "
+            "their published records where those match this code, else left out with their claims",
             file=sys.stderr,
         )
-    race_record = layer_race.read_record(folders.TOY_RACE, load_spec().to_dict())
+    record = race_record.read_record(folders.TOY_RACE, load_spec().to_dict())
     removal_record = removal_pass.published(folders.PUBLISHED_RESULTS)
     chapter = measure_chapter(
         load_published(args.checkpoints),
         tinystories,
         cache,
         args.examples,
-        race_record=race_record,
-        early_race_record=layer_race.read_early_record(folders.TOY_RACE_EARLY),
+        race_record=record,
+        early_race_record=race_record.read_early_record(folders.TOY_RACE_EARLY),
         removal_record=removal_record,
     )
     if args.json:
@@ -44,7 +44,8 @@ def cmd_claims(args):
 def print_report(stats, measured_on):
     """Every claim's verdict, then the probe that backs none (the probes section's)."""
     from ..chapter.claims import print_claims
-    from ..chapter.sections import CLAIMS, probes
+    from ..chapter.contents import CLAIMS
+    from ..chapter.sections import probes
 
     print_claims(CLAIMS, stats, measured_on)
     print(probes.report(stats))

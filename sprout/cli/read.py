@@ -98,7 +98,14 @@ def add_eval(sub):
 
 
 def add_attend(sub):
-    a = sub.add_parser("attend", help="text in, tokens + attention of every head out (JSON)")
+    a = sub.add_parser(
+        "attend",
+        help="text in, tokens + attention of every head out (JSON)",
+        description="Prints one JSON object: tokens (the exact text of each piece, the start mark ◆ "
+        "first), ids, attention ([layer][head][query][key], every index from 0, zeros above the "
+        "diagonal) and next_logprob (the log-probability of each actual next token, one fewer than the "
+        "tokens).",
+    )
     a.add_argument("checkpoint")
     a.add_argument("text", help="the text (UTF-8, not empty), or - to read stdin")
     a.set_defaults(func=cmd_attend)

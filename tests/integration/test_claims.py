@@ -4,7 +4,7 @@ the repository publishes (build_artifacts/published, and the pass over every hea
 ablations.json) are kept while their keys match (checkpoints, texts, corpus, seed, torch and the
 source of every module computing them), and everything else is computed here.
 
-Every claim of every section (sprout.chapter.sections) is a test: it must hold, or, marked `backed=False`,
+Every claim of every section (sprout.chapter.contents) is a test: it must hold, or, marked `backed=False`,
 must not hold yet (a floor kept for a later Sprout; the day one is reached the test fails
 until the mark goes). A new claim needs no new test function."""
 
@@ -16,9 +16,9 @@ from site_files.manifest import load_manifest
 from site_files.prose_keys import prose_keys
 from sprout import folders
 from sprout.cache import Cache, Published
-from sprout.chapter import claims, layer_race, removal_pass, removals
+from sprout.chapter import claims, race_record, removal_pass, removals
+from sprout.chapter.contents import CLAIMS
 from sprout.chapter.numbers import load_published, measure_chapter
-from sprout.chapter.sections import CLAIMS
 from sprout.cli.chapter import print_report
 from sprout.training.toy_spec import load_spec
 
@@ -35,8 +35,8 @@ def measured():
         load_published(folders.CHECKPOINTS),
         folders.default_tinystories_dir(),
         Cache(None, Published(folders.PUBLISHED_RESULTS)),
-        race_record=layer_race.read_record(folders.TOY_RACE, load_spec().to_dict()),
-        early_race_record=layer_race.read_early_record(folders.TOY_RACE_EARLY),
+        race_record=race_record.read_record(folders.TOY_RACE, load_spec().to_dict()),
+        early_race_record=race_record.read_early_record(folders.TOY_RACE_EARLY),
         removal_record=removal_pass.published(folders.PUBLISHED_RESULTS),
         prose=prose_keys(folders.DOCS),  # publishes what the build publishes
     )

@@ -1,4 +1,4 @@
-"""The chapter's claims (every section's, sprout.chapter.sections.CLAIMS) on docs/artifacts/stats.json as built: every
+"""The chapter's claims (every section's, sprout.chapter.contents.CLAIMS) on docs/artifacts/stats.json as built: every
 backed claim holds there, and a number on the wrong side of its claim, or missing, is one line
 naming the stat and its value."""
 
@@ -8,7 +8,7 @@ import pytest
 
 from sprout import folders
 from sprout.chapter import claims
-from sprout.chapter.sections import CLAIMS
+from sprout.chapter.contents import CLAIMS
 
 STATS = folders.REPOSITORY / "docs" / "artifacts" / "stats.json"
 

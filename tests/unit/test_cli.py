@@ -84,16 +84,15 @@ def test_a_tinystories_folder_that_is_not_there_is_the_same_one_line_everywhere(
     assert not (tmp_path / "out").exists() and not (tmp_path / "run").exists()
 
 
-def test_the_site_data_is_not_rebuilt_on_stand_in_stories(capsys):
-    """docs/artifacts publishes numbers read on TinyStories' validation.txt: a build into it
-    without that folder stops in one line, before reading anything, and changes no file there."""
-    from build_artifacts.pipeline import DEFAULT_OUT
-
-    before = {p: p.stat().st_mtime_ns for p in DEFAULT_OUT.rglob("*")}
-    assert build_main(["--quiet", "--no-cache", "--tinystories", "none"]) == 1
+def test_a_recompute_without_tinystories_stops_in_one_line_naming_what_it_lacks(capsys, tmp_path):
+    """--recompute computes the numbers read on TinyStories' validation.txt again: without the
+    folder it stops in one line, before reading anything, and writes nothing."""
+    out = tmp_path / "out"
+    assert build_main(["--quiet", "--no-cache", "--recompute", "--tinystories", "none", "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "no TinyStories folder here" in err and "--tinystories DIR" in err
-    assert {p: p.stat().st_mtime_ns for p in DEFAULT_OUT.rglob("*")} == before
+    assert err.count("\n") == 1 and "--recompute needs TinyStories' validation.txt" in err
+    assert "damage_validation" in err and "--tinystories DIR" in err
+    assert not out.exists()
 
 
 def test_the_tinystories_option_reads_none_a_folder_or_the_default(tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ import torch
 from hand_copier import CFG, INDUCTION, PREVIOUS_TOKEN, UNUSED, V, hand_set_copier
 
 from sprout import export, forward
+from sprout import guess_heads_graph as graph
 from sprout.analysis import ablate
 from sprout.analysis import guess_heads as g
 from sprout.corpus.data import repeat_batch
@@ -55,7 +56,7 @@ def test_direct_effects_with_the_embedding_and_the_mlps_give_back_the_models_log
     direct, trace = g.direct_effects(model, ids, token)
     position, target = token - 1, ids[token]
     _, stream = g.final_stream(model, torch.tensor([ids[:token]]))
-    u = g.logit_direction(model, stream[0, position], target)
+    u = graph.logit_directions(model, stream[0, position], torch.tensor(target))
     mlps = []
     with torch.no_grad():
         for layer, block in enumerate(model.blocks):
@@ -74,10 +75,10 @@ def test_each_layers_heads_write_what_its_attention_writes(random_model):
     trace = forward.run(model, ids, heads=True, streams=True)
     with torch.no_grad():
         for position in range(ids.size(1)):
-            writes = g.head_writes(model, trace.heads, position)
             for layer, block in enumerate(model.blocks):
+                writes = graph.head_writes(model, layer, trace.heads[layer][0, position])
                 attention = block.attn(block.attn_norm(trace.streams[layer]), model.cos, model.sin)
-                assert torch.allclose(writes[layer].sum(0), attention[0, position], atol=1e-10)
+                assert torch.allclose(writes.sum(0), attention[0, position], atol=1e-10)
 
 
 def test_a_removal_costs_what_a_rerun_with_that_heads_switch_off_costs(copier, copier_means, repeat):

@@ -12,7 +12,7 @@ from build_artifacts.__main__ import main as build_main
 from build_artifacts.figure_files import figure_json
 from build_artifacts.figures import layer_race_figure
 from build_artifacts.output import dumps
-from sprout.chapter.layer_race import LayerRaceError, layer_race_table, read_record
+from sprout.chapter.race_record import LayerRaceError, layer_race_table, read_record
 from sprout.chapter.sections.layer_race import layer_race_stats
 from sprout.training.toy_spec import load_spec
 from tests.conftest import ROOT

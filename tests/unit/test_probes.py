@@ -5,7 +5,7 @@ import pytest
 import torch
 
 from sprout.analysis.lens import capture_attention
-from sprout.chapter import probes
+from sprout.chapter import seeded_probes
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.measurements import snapshot_numbers
 from sprout.chapter.probe_texts import pronoun_examples
@@ -25,7 +25,7 @@ def model(tokenizer):
 
 def test_pronoun_share_is_the_attention_of_the_pronoun_on_every_naming(model, tokenizer):
     example = pronoun_examples(1)[0]
-    share = probes.pronoun_share(model, tokenizer, [example])
+    share = seeded_probes.pronoun_share(model, tokenizer, [example])
     tokenized = tokenize_example(example, tokenizer, None)
     _, w = capture_attention(model, torch.tensor([tokenized.ids]))
     he = tokenized.spans["he"][0]

@@ -1,6 +1,6 @@
 """Pronouns against recency and primacy: the two-child stories of three kinds
 (sprout.corpus.pronoun_stories.two_child_story), their probe texts, what is measured on them
-(sprout.chapter.probes.kind_scores, measurements.pronoun_kinds and its section), and the pronoun column of
+(sprout.chapter.seeded_probes.kind_scores, measurements.pronoun_kinds and its section), and the pronoun column of
 the removal table beside its control (sprout.chapter.removals)."""
 
 import dataclasses
@@ -13,7 +13,7 @@ import pytest
 import torch
 
 from sprout.analysis.lens import capture_attention
-from sprout.chapter import measurements, probes, removals
+from sprout.chapter import measurements, removals, seeded_probes
 from sprout.chapter.examples import tokenize_example
 from sprout.chapter.probe_texts import kind_examples
 from sprout.chapter.sections import ablation
@@ -122,7 +122,7 @@ def model(tokenizer):
 
 def test_kind_scores_are_the_attention_from_the_pronoun_and_the_guess_at_the_possessive(model, tokenizer):
     examples = kind_examples("other_last", 5)
-    scores = probes.kind_scores(model, tokenizer, examples)
+    scores = seeded_probes.kind_scores(model, tokenizer, examples)
     right = share = 0
     own = other = 0.0
     for example in examples:
@@ -146,9 +146,9 @@ def test_kind_scores_are_the_attention_from_the_pronoun_and_the_guess_at_the_pos
 def test_the_kind_stats_name_the_tom_head_the_best_head_and_the_position_habits(model, tokenizer):
     tom = {"layer": 2, "head": 1}
     kinds = measurements.pronoun_kinds(model, tokenizer, tom, count=4)  # as the section keeps it
-    reading = SimpleNamespace(models64={"sprout": model}, tokenizer=tokenizer, tom=tom, kept=lambda *_, **__: kinds)
+    reading = SimpleNamespace(models64={"sprout": model}, tokenizer=tokenizer, tom=tom, pronoun_kinds=kinds)
     stats = pronoun_kinds_section.measure(reading)
-    scores = {kind: probes.kind_scores(model, tokenizer, kind_examples(kind, 4)) for kind in KINDS}
+    scores = {kind: seeded_probes.kind_scores(model, tokenizer, kind_examples(kind, 4)) for kind in KINDS}
     right = torch.stack([scores[kind]["right"] for kind in KINDS])
     assert stats["pronoun_kinds.stories"] == 4
     for k, kind in enumerate(KINDS):

@@ -1,4 +1,4 @@
-"""The chapter's sections (sprout.chapter.sections): each owns its prefixes of stats.json, in page
+"""The chapter's sections (sprout.chapter.contents): each owns its prefixes of stats.json, in page
 order, and every published number is read by something a reader or a test sees."""
 
 import json
@@ -9,7 +9,8 @@ import pytest
 
 from site_files.prose_keys import prose_keys, template_keys
 from sprout.chapter.claims import Claim
-from sprout.chapter.sections import CLAIMS, SECTIONS, Section, SectionError, check_prefixes, section_of
+from sprout.chapter.contents import CLAIMS, SECTIONS, published, section_of
+from sprout.chapter.declarations import Section, SectionError, check_prefixes
 from tests.conftest import ROOT
 
 STATS = json.loads((ROOT / "docs" / "artifacts" / "stats.json").read_text(encoding="utf-8"))
@@ -80,9 +81,9 @@ def test_a_section_publishes_what_the_prose_a_claim_or_its_list_reads_and_nothin
         '{{ stat("f1.printed", "pct") }} {{ head("f1.head") }}'
         '{% for part in ["a", "b"] %}{{ stat("f1.in_a_loop." ~ part ~ ".x") }}{% endfor %}'
     )
-    published = section("f1", read_elsewhere=("f1.listed",)).checked(numbers, Prose(page))
-    assert published == {k: v for k, v in numbers.items() if k != "f1.unread"}
-    assert section("f1").checked(numbers) == numbers  # no prose given: every number
+    kept = published(section("f1", read_elsewhere=("f1.listed",)), numbers, Prose(page))
+    assert kept == {k: v for k, v in numbers.items() if k != "f1.unread"}
+    assert published(section("f1"), numbers) == numbers  # no prose given: every number
 
 
 def test_the_prose_keys_of_the_pages_are_read_without_rendering_them():

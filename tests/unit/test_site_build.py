@@ -15,7 +15,7 @@ from build_site.math import MathError, render_math
 from build_site.page_parts import PART_LIMIT
 from build_site.widget_blocks import widget_module, widget_tags
 from site_files.manifest import FORMAT_VERSION
-from sprout.chapter.sections import CLAIMS
+from sprout.chapter.contents import CLAIMS
 from tests.conftest import ROOT
 
 

@@ -1,4 +1,4 @@
-"""The training story (sprout/chapter/training_story.py) and its figure: the published Sprout's
+"""The training story (sprout/chapter/training_history.py) and its figure: the published Sprout's
 training.json, every stage, drawn as it is recorded."""
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from build_artifacts import figures
 from build_artifacts.figure_files import figure_json
 from sprout import folders
-from sprout.chapter import training_story
+from sprout.chapter import training_history
 from sprout.chapter.sections import training_story as story_section
 
 TRAINING = folders.REPOSITORY / "build_artifacts" / "checkpoints" / "sprout" / "training.json"
@@ -40,13 +40,13 @@ TWO_STAGES = {
 
 
 def test_stages_are_laid_end_to_end():
-    story = training_story.training_story(TWO_STAGES)
+    story = training_history.training_story(TWO_STAGES)
     assert [(s["name"], s["start"], s["end"]) for s in story["stages"]] == [("a", 0, 200), ("b", 200, 500)]
     assert [e["step"] for s in story["stages"] for e in s["evaluations"]] == [100, 200, 300, 500]
 
 
 def test_the_phase_change_is_the_first_evaluation_past_the_threshold():
-    stats = story_section.phase_stats(training_story.training_story(TWO_STAGES), threshold=0.5)
+    stats = story_section.phase_stats(training_history.training_story(TWO_STAGES), threshold=0.5)
     assert stats["training_story.phase.stage_number"] == 2
     assert stats["training_story.phase.stage_step"] == 100
     assert stats["training_story.phase.steps_between"] == 100
@@ -55,7 +55,7 @@ def test_the_phase_change_is_the_first_evaluation_past_the_threshold():
         stats["training_story.phase.best_induction_after"],
     ) == (0.1, 0.8)
     assert stats["training_story.phase.repeat_loss_second_after"] == 0.5
-    never = story_section.phase_stats(training_story.training_story(TWO_STAGES), threshold=0.95)
+    never = story_section.phase_stats(training_history.training_story(TWO_STAGES), threshold=0.95)
     assert not any(k.startswith("training_story.phase") for k in never)
 
 
@@ -79,7 +79,7 @@ def check_figure_against(figure, training):
 
 
 def test_the_figure_holds_training_json():
-    figure = json.loads(figure_json(figures.training_story_figure(training_story.training_story(TWO_STAGES))))
+    figure = json.loads(figure_json(figures.training_story_figure(training_history.training_story(TWO_STAGES))))
     check_figure_against(figure, TWO_STAGES)
 
 

@@ -7,7 +7,7 @@ import statistics
 
 from .. import removal_pass, removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Section
 
 KEPT = 0.5  # the share of the repeat's advantage a removal that breaks copying leaves less of
 

@@ -1,15 +1,15 @@
 """All 48 heads: the untrained and shuffled baselines a score must beat to call a head that kind
-(sprout.chapter.baselines), and how the best head of each kind fares against them."""
+(sprout.chapter.head_bands), and how the best head of each kind fares against them."""
 
-from ..baselines import MARGIN
 from ..claims import Claim
-from . import Section
+from ..declarations import Section
+from ..head_bands import MARGIN
 
 
 def measure(reading):
     """Each kind's untrained band, shuffled score of the trained best head, and whether that head
     is called its kind."""
-    stats, trained_top = {}, reading.heads["sprout"]["top"]
+    stats, trained_top = {}, reading.head_scores["sprout"]["top"]
     for kind, b in reading.baselines.items():
         best = trained_top[kind][0]
         l, h = best["layer"] - 1, best["head"] - 1

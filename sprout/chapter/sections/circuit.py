@@ -14,46 +14,37 @@ from ...analysis import ablate, circuits, copying
 from ...analysis.head_scores import untrained_like
 from .. import removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Result, Section
+from ..head_names import zero_based
 
 COPYING_TOP_K = copying.TOP_K
 
 
-def zero_based(heads):
-    return [(layer - 1, head - 1) for layer, head in heads]
-
-
 def report(reading):
-    """Every number the section reads, kept in the cache (float64: the same on any CPU)."""
+    """Every number the section reads (reading.circuit; float64: the same on any CPU)."""
     sprout, tok = reading.models64["sprout"], reading.tokenizer
     targets = zero_based(reading.induction_heads)
     layer, head = reading.roles["previous_token_head"]
     candidates = [(layer - 1, h) for h in range(sprout.cfg.n_head)]
+    twin = untrained_like(sprout, reading.seed)
+    means = ablate.mean_head_outputs(sprout, removals.reference_texts(tok), removals.STORY_TOKENS, False)
+    return {
+        "chance": circuits.chance_level(sprout),
+        "k_composition": circuits.composition_into(sprout, targets, "k"),
+        "untrained_k_composition": circuits.composition_into(twin, targets, "k"),
+        "removal": circuits.induction_with_removals(sprout, reading.repeats, means, candidates, targets),
+        "eigen_after_layer_1": eigen_scores(sprout, targets, tok.start_id),
+        "untrained_eigen_after_layer_1": eigen_scores(twin, targets, tok.start_id),
+        "eigen_embedding": {circuits.label(b, j): copying.eigen_copying_score(sprout, b, j) for b, j in targets},
+        "direct_logit": copying.direct_logit_copying(sprout, reading.repeats, targets),
+        "untrained_direct_logit": copying.direct_logit_copying(twin, reading.repeats, targets),
+    }
 
-    def compute():
-        twin = untrained_like(sprout, reading.seed)
-        means = ablate.mean_head_outputs(sprout, removals.reference_texts(tok), removals.STORY_TOKENS, False)
-        return {
-            "chance": circuits.chance_level(sprout),
-            "k_composition": circuits.composition_into(sprout, targets, "k"),
-            "untrained_k_composition": circuits.composition_into(twin, targets, "k"),
-            "removal": circuits.induction_with_removals(sprout, reading.repeats, means, candidates, targets),
-            "eigen_after_layer_1": eigen_scores(sprout, targets, tok.start_id),
-            "untrained_eigen_after_layer_1": eigen_scores(twin, targets, tok.start_id),
-            "eigen_embedding": {circuits.label(b, j): copying.eigen_copying_score(sprout, b, j) for b, j in targets},
-            "direct_logit": copying.direct_logit_copying(sprout, reading.repeats, targets),
-            "untrained_direct_logit": copying.direct_logit_copying(twin, reading.repeats, targets),
-        }
 
-    return reading.kept(
-        "circuit",
-        ("sprout.analysis.circuits", "sprout.analysis.copying", "sprout.chapter.removals"),
-        compute,
-        reading.induction_heads,
-        reading.roles["previous_token_head"],
-        reading.seed,
-        publish=True,
-    )
+def heads_read(reading):
+    """What the circuit's results read besides the checkpoints: the induction heads, the
+    previous-token head and the seed (composition.py's and copying.py's too)."""
+    return (reading.induction_heads, reading.roles["previous_token_head"], reading.seed)
 
 
 def eigen_scores(model, targets, start_id):
@@ -71,7 +62,7 @@ def spread(values, prefix):
 def measure(reading):
     if not reading.induction_heads:  # a model with no induction head (a test's): nothing to read
         return {"circuit.heads": 0}
-    r = report(reading)
+    r = reading.circuit
     layer, head = reading.roles["previous_token_head"]
     writer = circuits.label(layer - 1, head - 1)
     removal = r["removal"]
@@ -158,7 +149,7 @@ CLAIMS = (
 
 
 def data_files(reading):
-    return {"circuit.json": report(reading)} if reading.induction_heads else {}
+    return {"circuit.json": reading.circuit} if reading.induction_heads else {}
 
 
 SECTION = Section(
@@ -167,4 +158,5 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,
+    results=(Result("circuit", report, heads_read, publish=True),),
 )

@@ -15,9 +15,8 @@ from ...analysis import ablate, circuits
 from ...analysis.head_scores import untrained_like
 from .. import removals
 from ..claims import Claim
-from . import Section
-from .circuit import report as circuit_report
-from .circuit import zero_based
+from ..declarations import Result, Section
+from ..head_names import zero_based
 
 # the RoPE offsets read, as how far back the key sits from its query: its own position, the
 # token before (what a previous-token head reads), and the induction head's own step on the
@@ -29,32 +28,23 @@ def report(reading):
     sprout, tok = reading.models64["sprout"], reading.tokenizer
     targets = zero_based(reading.induction_heads)
     writer = tuple(x - 1 for x in reading.roles["previous_token_head"])
+    twin = untrained_like(sprout, reading.seed)
+    means = ablate.mean_head_outputs(sprout, removals.reference_texts(tok), removals.STORY_TOKENS, False)
+    return {
+        "by_side": circuits.induction_without_writer_by_side(sprout, reading.repeats, means, writer, targets),
+        "q_composition": circuits.composition_into(sprout, targets, "q"),
+        "untrained_q_composition": circuits.composition_into(twin, targets, "q"),
+        "k_at_offsets": {
+            str(back): row
+            for back, row in zip(
+                BACK, circuits.composition_at_offsets(sprout, writer, targets, "k", [-b for b in BACK]).values()
+            )
+        },
+    }
 
-    def compute():
-        twin = untrained_like(sprout, reading.seed)
-        means = ablate.mean_head_outputs(sprout, removals.reference_texts(tok), removals.STORY_TOKENS, False)
-        return {
-            "by_side": circuits.induction_without_writer_by_side(sprout, reading.repeats, means, writer, targets),
-            "q_composition": circuits.composition_into(sprout, targets, "q"),
-            "untrained_q_composition": circuits.composition_into(twin, targets, "q"),
-            "k_at_offsets": {
-                str(back): row
-                for back, row in zip(
-                    BACK, circuits.composition_at_offsets(sprout, writer, targets, "k", [-b for b in BACK]).values()
-                )
-            },
-        }
 
-    return reading.kept(
-        "composition",
-        ("sprout.analysis.circuits", "sprout.chapter.removals"),
-        compute,
-        reading.induction_heads,
-        reading.roles["previous_token_head"],
-        reading.seed,
-        BACK,
-        publish=True,
-    )
+def heads_read(reading):
+    return (reading.induction_heads, reading.roles["previous_token_head"], reading.seed, BACK)
 
 
 def _of(ranked, head):
@@ -73,7 +63,7 @@ def spread(prefix, values):
 def measure(reading):
     if not reading.induction_heads:
         return {}
-    r, c = report(reading), circuit_report(reading)
+    r, c = reading.composition, reading.circuit
     writer = reading.roles["previous_token_head"]
     out = {"composition.order": [list(h) for h in reading.induction_heads]}  # the induction heads, best first
     for name, score in c["removal"]["intact"].items():
@@ -184,5 +174,6 @@ SECTION = Section(
     page="evidence.md",
     measure=measure,
     claims=CLAIMS,
-    data_files=lambda reading: {"composition.json": report(reading)} if reading.induction_heads else {},
+    data_files=lambda reading: {"composition.json": reading.composition} if reading.induction_heads else {},
+    results=(Result("composition", report, heads_read, publish=True),),
 )

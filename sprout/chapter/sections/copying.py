@@ -7,9 +7,8 @@ that a head that copies only weakly is named as such. Printed on the evidence pa
 
 from ...analysis import copying
 from ..claims import Claim
-from . import Section
-from .circuit import report as circuit_report
-from .circuit import zero_based
+from ..declarations import Result, Section
+from ..head_names import zero_based
 
 # a head copies clearly where the attended token is, on average, raised by at least this many
 # logits above the average token and is among its TOP_K most raised in at least this share of places
@@ -20,25 +19,23 @@ CLEAR_SHARE = 0.10
 def streams_report(reading):
     sprout, tok = reading.models64["sprout"], reading.tokenizer
     targets = zero_based(reading.induction_heads)
+    block_1 = copying.token_streams(sprout, 1, tok.start_id)
+    own = {layer: copying.token_streams(sprout, layer, tok.start_id) for layer in {b for b, _ in targets}}
+    return {
+        "embedding": {f"L{b + 1}H{j + 1}": copying.eigen_copying_score(sprout, b, j) for b, j in targets},
+        "block_1": {f"L{b + 1}H{j + 1}": copying.eigen_copying_score(sprout, b, j, block_1) for b, j in targets},
+        "own_input": {f"L{b + 1}H{j + 1}": copying.eigen_copying_score(sprout, b, j, own[b]) for b, j in targets},
+    }
 
-    def compute():
-        block_1 = copying.token_streams(sprout, 1, tok.start_id)
-        own = {layer: copying.token_streams(sprout, layer, tok.start_id) for layer in {b for b, _ in targets}}
-        return {
-            "embedding": {f"L{b + 1}H{j + 1}": copying.eigen_copying_score(sprout, b, j) for b, j in targets},
-            "block_1": {f"L{b + 1}H{j + 1}": copying.eigen_copying_score(sprout, b, j, block_1) for b, j in targets},
-            "own_input": {f"L{b + 1}H{j + 1}": copying.eigen_copying_score(sprout, b, j, own[b]) for b, j in targets},
-        }
 
-    return reading.kept(
-        "copying_streams", "sprout.analysis.copying", compute, reading.induction_heads, reading.seed, publish=True
-    )
+def heads_read(reading):
+    return (reading.induction_heads, reading.seed)
 
 
 def measure(reading):
     if not reading.induction_heads:
         return {}
-    streams, logit = streams_report(reading), circuit_report(reading)["direct_logit"]
+    streams, logit = reading.copying_streams, reading.circuit["direct_logit"]
     out = {"copying.clear_raise": CLEAR_RAISE, "copying.clear_share": CLEAR_SHARE}
     layers = {layer for layer, _ in reading.induction_heads}
     out["copying.blocks_before"] = min(layers) - 1 if len(layers) == 1 else 0  # 0: the heads sit in several layers
@@ -103,4 +100,5 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     read_elsewhere=("copying.weak",),
+    results=(Result("copying_streams", streams_report, heads_read, publish=True),),
 )

@@ -14,7 +14,7 @@ from ...analysis import ablate
 from ...corpus import data
 from .. import removal_pass, removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Result, Section
 
 VALIDATION = removals.VALIDATION
 # column -> (measures it reads, how it worsens): "rise" for a loss, "fall" for a probability or share
@@ -35,40 +35,32 @@ def columns(values, intact):
     return {c: out[c] for c in COLUMNS if c in out}
 
 
+def removed_sets(reading):
+    """The induction heads removed together and each control draw (removal_pass.together)."""
+    together = reading.removals["together"]
+    return (together["sets"][-1]["heads"], [c["heads"] for c in together["controls"]])
+
+
 def validation_together(reading):
     """The validation loss with the induction heads removed together and with each control draw
-    instead (None where neither the folder nor a published result is here)."""
-    together = reading.removals.get("together")
-    if not together:
-        return None
-    heads = together["sets"][-1]["heads"]
-    controls = [c["heads"] for c in together["controls"]]
+    instead (reading.damage_validation: in float32 under bf16 autocast, as the pass over every head)."""
+    heads, controls = removed_sets(reading)
     stories = data.validation_stories(reading.tinystories, removals.STORIES)
     model, tok = reading.loaded.models["sprout"], reading.tokenizer
-
-    def compute():
-        measure = ablate.loss_measure(VALIDATION, tok, stories, removals.STORY_TOKENS)
-        means = ablate.mean_head_outputs(model, removals.reference_texts(tok), removals.STORY_TOKENS)
-        fresh = ablate.ablate_together(
-            model, [measure], means, [[(l - 1, h - 1) for l, h in s] for s in [heads, *controls]]
-        )
-        return {
-            "intact": fresh["intact"][VALIDATION],
-            "heads": fresh["removed"][0][VALIDATION],
-            "controls": [r[VALIDATION] for r in fresh["removed"][1:]],
-        }
-
-    key = (heads, controls, removals.STORIES, removals.STORY_TOKENS)
-    if stories is None:  # only a published result can stand in
-        try:
-            return reading.kept("damage_validation", "sprout.analysis.ablate", _absent, *key, publish=True)
-        except LookupError:
-            return None
-    return reading.kept("damage_validation", "sprout.analysis.ablate", compute, *key, publish=True)
+    measure = ablate.loss_measure(VALIDATION, tok, stories, removals.STORY_TOKENS)
+    means = ablate.mean_head_outputs(model, removals.reference_texts(tok), removals.STORY_TOKENS)
+    fresh = ablate.ablate_together(
+        model, [measure], means, [[(l - 1, h - 1) for l, h in s] for s in [heads, *controls]]
+    )
+    return {
+        "intact": fresh["intact"][VALIDATION],
+        "heads": fresh["removed"][0][VALIDATION],
+        "controls": [r[VALIDATION] for r in fresh["removed"][1:]],
+    }
 
 
-def _absent():
-    raise LookupError("no TinyStories validation text here, and no published result")
+def sets_and_sizes(reading):
+    return (*removed_sets(reading), removals.STORIES, removals.STORY_TOKENS)
 
 
 def rows(reading):
@@ -95,7 +87,9 @@ def rows(reading):
     if together:
         heads = columns(together["sets"][-1]["values"], together["intact"])
         controls = [columns(c["values"], together["intact"]) for c in together["controls"]]
-        valid = validation_together(reading)
+        valid = reading.damage_validation
+        if valid is not None and VALIDATION in intact:
+            reading.same_sample("damage_validation", "removals")  # its change is from the pass's intact loss
         if valid is not None:
             heads["validation"] = valid["heads"]
             for c, v in zip(controls, valid["controls"]):
@@ -173,4 +167,5 @@ SECTION = Section(
     heading="What a removal costs",
     page="evidence.md",
     measure=measure,
+    results=(Result("damage_validation", validation_together, sets_and_sizes, publish=True, reads_validation=True),),
 )

@@ -1,9 +1,9 @@
 """What one attention layer buys: e to each held-out loss (loss.py), the number of tokens a model
 is as unsure among as an even guess would be."""
 
+from ..declarations import Section
 from ..measurements import MODELS
 from ..model_table import rounded_loss
-from . import Section
 
 
 def measure(reading):

@@ -1,7 +1,7 @@
 """The window is too narrow: the example stories, every head's attention on each, and each
 model's guesses (sprout.analysis.records)."""
 
-from . import Figure, Section
+from ..declarations import Figure, Section
 
 
 def measure(reading):

@@ -3,26 +3,24 @@ F1), and what QK-norm makes of it in a fresh Sprout head."""
 
 from .. import dot_products
 from ..claims import Claim
-from . import Figure, Section
+from ..declarations import Figure, Result, Section
 
 
 def spread(reading):
     cfg = reading.loaded.models["sprout"].cfg
-    return reading.kept(
-        "dot_product_spread",
-        "sprout.chapter.dot_products",
-        lambda: dot_products.spread_of_dot_products(seed=reading.seed, qk_gain=cfg.qk_gain_init, head_dim=cfg.head_dim),
-        reading.seed,
-        cfg.qk_gain_init,
-        cfg.head_dim,
-    )
+    return dot_products.spread_of_dot_products(seed=reading.seed, qk_gain=cfg.qk_gain_init, head_dim=cfg.head_dim)
+
+
+def settings(reading):
+    cfg = reading.loaded.models["sprout"].cfg
+    return (reading.seed, cfg.qk_gain_init, cfg.head_dim)
 
 
 def measure(reading):
     """The spread at d = 64, unscaled and scaled; QK-norm's starting gain and the spread it gives
     random vectors (about gain**2); and how many gains QK-norm learns in one layer of Sprout,
     where one RMSNorm for queries and one for keys serve all the layer's heads."""
-    s = spread(reading)
+    s = reading.dot_product_spread
     at64 = s["d"].index(64)
     attn = reading.loaded.models["sprout"].blocks[0].attn
     return {
@@ -58,5 +56,6 @@ SECTION = Section(
     heading="Why divide by the square root of d",
     measure=measure,
     claims=CLAIMS,
-    figures=lambda reading: [Figure("f1_dot_product_spread", "f1_figure", (spread(reading),))],
+    figures=lambda reading: [Figure("f1_dot_product_spread", "f1_figure", (reading.dot_product_spread,))],
+    results=(Result("dot_product_spread", spread, settings),),
 )

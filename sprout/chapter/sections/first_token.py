@@ -4,13 +4,13 @@ attention's."""
 import torch
 
 from ..claims import Claim
-from . import Section
+from ..declarations import Section
 
 
 def measure(reading):
     """◆'s share of all heads' attention, beside an untrained Sprout's and even attention's
     (1 / (t + 1) at token t), averaged as the head scores are (rows t >= 1, then stories)."""
-    heads = reading.heads
+    heads = reading.head_scores
     even = [sum(1 / (t + 1) for t in range(1, len(e.ids))) / (len(e.ids) - 1) for e in reading.tokenized]
     return {
         "first_token.mean_share": round(torch.tensor(heads["sprout"]["examples"]["first_token"]).mean().item(), 4),

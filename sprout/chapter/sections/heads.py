@@ -4,23 +4,20 @@ and the best head of each kind."""
 from ...analysis.detectors import DETECTORS
 from .. import measurements
 from ..claims import Claim
-from . import Figure, Section, flat
-
-INDUCTION_SCORE = 0.5  # the best head's share of attention on the token after the earlier copy
-PREVIOUS_TOKEN_SCORE = 0.8
-FIRST_TOKEN_ARGMAX_SHARE = 0.8  # rows whose most-watched token is ◆ (heads_on_repeats.py too)
+from ..declarations import Figure, Section, flat
+from ..head_names import FIRST_TOKEN_ARGMAX_SHARE, INDUCTION_SCORE, PREVIOUS_TOKEN_SCORE
 
 
 def measure(reading):
     stats = {}
-    for kind, best in reading.heads["sprout"]["top"].items():
+    for kind, best in reading.head_scores["sprout"]["top"].items():
         stats.update(flat(f"heads.{kind}", best[0]))
     return stats
 
 
 def figures(reading):
     """Each kind's scores of every head, trained and untrained."""
-    heads = reading.heads
+    heads = reading.head_scores
     return [
         Figure(
             f"head_scores_{d.name}",
@@ -45,7 +42,7 @@ def data_files(reading):
             "heads": removed["heads"],
             "repeats": measurements.repeat_info(reading.seed),
             "examples": list(reading.examples),
-            "models": reading.heads,
+            "models": reading.head_scores,
             "untrained_seed": reading.seed,
             "baselines": reading.baselines,
             "ablation": {key: removed[key] for key in ("method", "breaks", "breaks_most", "shares")},

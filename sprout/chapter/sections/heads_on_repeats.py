@@ -2,13 +2,13 @@
 head of each kind there."""
 
 from ..claims import Claim
-from . import Section, flat
-from .heads import FIRST_TOKEN_ARGMAX_SHARE, PREVIOUS_TOKEN_SCORE
+from ..declarations import Section, flat
+from ..head_names import FIRST_TOKEN_ARGMAX_SHARE, PREVIOUS_TOKEN_SCORE
 
 
 def measure(reading):
     stats = {}
-    for kind, best in reading.heads["sprout"]["top_on_repeats"].items():
+    for kind, best in reading.head_scores["sprout"]["top_on_repeats"].items():
         stats.update(flat(f"heads_on_repeats.{kind}", best[0]))
     return stats
 

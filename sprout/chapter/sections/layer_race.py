@@ -1,4 +1,4 @@
-"""Induction heads: the layer race of small attention-only models (sprout.chapter.layer_race), one,
+"""Induction heads: the layer race of small attention-only models (sprout.chapter.race_record), one,
 two and three layers deep, read from its committed record.
 
 Per depth: how many seeds' copy loss fell below half of ln vocab (the threshold crossing, kept
@@ -11,9 +11,9 @@ induction-rise step and confirmed flag (1 or 0)."""
 import statistics
 
 from ..claims import Claim
-from ..layer_race import layer_race_table, runs_by_depth
-from . import Figure, Section
-from .repeat import NO_COPYING_HEAD
+from ..declarations import Figure, Section
+from ..head_names import NO_COPYING_HEAD
+from ..race_record import layer_race_table, runs_by_depth
 
 
 def early_settings_stats(published, early):

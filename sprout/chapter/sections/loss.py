@@ -2,9 +2,9 @@
 TinyStories' validation text where it is here), and the models' table and figure."""
 
 from ..claims import Claim
+from ..declarations import Figure, Section
 from ..measurements import HELDOUT_STORIES, MODELS
 from ..model_table import model_table, rounded_loss
-from . import Figure, Section
 
 
 def measure(reading):

@@ -2,8 +2,8 @@
 
 from ...model import count_parameters
 from ..claims import Claim
+from ..declarations import Section
 from ..measurements import MODELS
-from . import Section
 
 
 def measure(reading):

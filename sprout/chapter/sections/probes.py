@@ -1,56 +1,54 @@
-"""Where Sprout looks, asked of many seeded stories (sprout.chapter.probes): the head that sends a
+"""Where Sprout looks, asked of many seeded stories (sprout.chapter.seeded_probes): the head that sends a
 pronoun to its character, the Tom head's share there and from the word before, the head that
 parks on ◆ in held-out stories; and each model's copying of made-up names, the race's controls
 (sprout.chapter.race) among them."""
 
 from ...corpus import data
 from ...published_models import with_attention
-from .. import measurements, probes
+from .. import measurements, seeded_probes
 from ..claims import Claim
+from ..declarations import Result, Section, flat
 from ..probe_texts import PROBE_STORIES
-from . import Section, flat
+
+
+def written(reading):
+    """The probes on stories written for them: they read no corpus, so a clone without TinyStories
+    reuses their published result."""
+    models = {name: reading.models64[name] for name in with_attention()}
+    return measurements.written_probes(models, reading.tokenizer, reading.tom)
+
+
+def parked_generated(reading):
+    """The ◆ probe on held-out generated stories (kept too where TinyStories is here, for a clone without it)."""
+    texts, about = data.heldout_corpora(None, PROBE_STORIES)["generated"]
+    return measurements.parking_probe(reading.models64["sprout"], reading.tokenizer, texts, about)
+
+
+def parked_validation(reading):
+    """The ◆ probe on TinyStories' validation stories (the examples are written like them)."""
+    texts, about = data.heldout_corpora(reading.tinystories, PROBE_STORIES)["tinystories_validation"]
+    return measurements.parking_probe(reading.models64["sprout"], reading.tokenizer, texts, about)
+
+
+def tom_head(reading):
+    return (reading.tom["layer"], reading.tom["head"])
+
+
+def stories(reading):
+    return (PROBE_STORIES, data.HELDOUT_SEED)
 
 
 def probed(reading):
-    """The one-story claims asked of many seeded stories, each part kept under what it reads: the
-    probes on written stories read no corpus, so a clone without TinyStories reuses their
-    published result. The ◆ probe reads held-out stories: it is kept for each sample here (so a
-    publishing build with TinyStories keeps the generated stories' result too, for a clone
-    without them), and the chapter reports the sample parking_corpus picks."""
-    models = {name: reading.models64[name] for name in with_attention()}
-    written = reading.kept(
-        "probes",
-        "sprout.chapter.measurements",
-        lambda: measurements.written_probes(models, reading.tokenizer, reading.tom),
-        publish=True,
-    )
-    parked = {
-        corpus: reading.kept(
-            f"probes_parking_{corpus}",
-            "sprout.chapter.measurements",
-            lambda texts=texts, about=about: measurements.parking_probe(
-                models["sprout"], reading.tokenizer, texts, about
-            ),
-            about,
-            publish=True,
-        )
-        for corpus, (texts, about) in data.heldout_corpora(reading.tinystories, PROBE_STORIES).items()
-    }
-    _, picked = probes.parking_corpus(reading.tinystories)
-    return {**written, **parked[picked["corpus"]]}
+    """The one-story claims asked of many seeded stories, and the ◆ probe on TinyStories'
+    validation stories where they (or their published result) are here, else on generated ones."""
+    parked = reading.probes_parking_tinystories_validation or reading.probes_parking_generated
+    return {**reading.probes, **parked}
 
 
 def pronoun_before(reading):
     """The Tom head's share of attention, from the word before the pronoun, on the child meant."""
     layer, head = reading.tom["layer"] - 1, reading.tom["head"] - 1
-    sprout = reading.models64["sprout"]
-    return reading.kept(
-        "pronoun_before",
-        "sprout.chapter.probes",
-        lambda: probes.share_before_pronoun(sprout, reading.tokenizer, layer, head),
-        layer,
-        head,
-    )
+    return seeded_probes.share_before_pronoun(reading.models64["sprout"], reading.tokenizer, layer, head)
 
 
 def measure(reading):
@@ -59,7 +57,7 @@ def measure(reading):
         "probes.stories": found["stories"],
         **flat("probes.pronoun", found["pronoun"]),
         "probes.pronoun.tom_head": found["pronoun_tom_head"],
-        "probes.pronoun.tom_head_before_pronoun": round(pronoun_before(reading), 4),
+        "probes.pronoun.tom_head_before_pronoun": round(reading.pronoun_before, 4),
         **flat("probes.first_token_argmax", found["first_token_argmax"]),
         **flat("probes.name", found["name"]),
         **flat("probes.name", {name: control["name_prob"] for name, control in controls.items()}),
@@ -128,4 +126,18 @@ CLAIMS = (
     ),
 )
 
-SECTION = Section(prefix="probes", heading="Where Sprout looks", measure=measure, claims=CLAIMS, samples=samples)
+SECTION = Section(
+    prefix="probes",
+    heading="Where Sprout looks",
+    measure=measure,
+    claims=CLAIMS,
+    samples=samples,
+    results=(
+        Result("probes", written, tom_head, publish=True),
+        Result("probes_parking_generated", parked_generated, stories, publish=True),
+        Result(
+            "probes_parking_tinystories_validation", parked_validation, stories, publish=True, reads_validation=True
+        ),
+        Result("pronoun_before", pronoun_before, tom_head),
+    ),
+)

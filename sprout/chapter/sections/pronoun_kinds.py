@@ -5,7 +5,7 @@ thing comes next."""
 from ...corpus.pronoun_stories import KINDS
 from .. import measurements
 from ..claims import Claim
-from . import Section, flat
+from ..declarations import Result, Section, flat
 
 PRONOUN_RESOLVED = (
     0.75  # a head (or a guess) that resolves the pronoun favours the referent in this share of every kind
@@ -14,16 +14,16 @@ COIN_TOSS = 0.6  # right in fewer than this share of stories: a coin toss, give 
 LITTLE_BETTER_THAN_A_COIN = 0.65
 
 
+def kinds(reading):
+    return measurements.pronoun_kinds(reading.models64["sprout"], reading.tokenizer, reading.tom)
+
+
+def tom_head(reading):
+    return (reading.tom["layer"], reading.tom["head"])
+
+
 def measure(reading):
-    sprout = reading.models64["sprout"]
-    kinds = reading.kept(
-        "pronoun_kinds",
-        "sprout.chapter.measurements",
-        lambda: measurements.pronoun_kinds(sprout, reading.tokenizer, reading.tom),
-        reading.tom["layer"],
-        reading.tom["head"],
-        publish=True,
-    )
+    kinds = reading.pronoun_kinds
     stats = {"pronoun_kinds.stories": kinds["stories"]}
     for kind, of_kind in kinds["kinds"].items():
         for part in ("tom_head", "guess", "best"):
@@ -115,4 +115,10 @@ CLAIMS = (
     ),
 )
 
-SECTION = Section(prefix="pronoun_kinds", heading="Where Sprout looks", measure=measure, claims=CLAIMS)
+SECTION = Section(
+    prefix="pronoun_kinds",
+    heading="Where Sprout looks",
+    measure=measure,
+    claims=CLAIMS,
+    results=(Result("pronoun_kinds", kinds, tom_head, publish=True),),
+)

@@ -6,12 +6,12 @@ import math
 
 from .. import measurements
 from ..claims import Claim
+from ..declarations import Figure, Result, Section
+from ..head_names import NO_COPYING_HEAD
 from ..measurements import MODELS, repeat_info
 from ..probe_texts import REPEAT_LENGTH
-from . import Figure, Section
 
 EVEN_GUESS_LOSS = math.log(4096)  # nats: an even guess among the 4,096 tokens
-NO_COPYING_HEAD = 0.1  # a best induction score below this: no head copies
 COPIES = 1.0  # nats: a loss drop on the repeat below this copies nothing worth the name
 CONTROL_NUMBERS = ("loss_first", "loss_second", "drop", "induction_best")
 
@@ -19,22 +19,22 @@ CONTROL_NUMBERS = ("loss_first", "loss_second", "drop", "induction_best")
 def curves(reading):
     """Each model's loss along the repeats, and its in-context-learning score."""
     models = reading.models64
+    rows = measurements.icl_rows(reading.tokenizer)
+    return {
+        "curves": {name: measurements.induction_curve(models[name], reading.repeats) for name in MODELS},
+        "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
+    }
 
-    def compute():
-        rows = measurements.icl_rows(reading.tokenizer)
-        return {
-            "curves": {name: measurements.induction_curve(models[name], reading.repeats) for name in MODELS},
-            "icl": {name: measurements.icl_score(models[name], rows) for name in MODELS},
-        }
 
-    return reading.kept("induction_curves", "sprout.chapter.measurements", compute, reading.seed, publish=True)
+def seed(reading):
+    return (reading.seed,)
 
 
 def measure(reading):
     race = reading.race
     stats = {"repeat.length": REPEAT_LENGTH, "repeat.uniform.loss": race["uniform_loss"]}
     for name in MODELS:
-        curve = curves(reading)["curves"][name]
+        curve = reading.induction_curves["curves"][name]
         first, second = round(curve["first_copy_mean"], 4), round(curve["second_copy_mean"], 4)
         stats.update(
             {
@@ -51,7 +51,7 @@ def measure(reading):
 
 
 def data_files(reading):
-    kept = curves(reading)
+    kept = reading.induction_curves
     return {
         "induction.json": {
             "repeats": repeat_info(reading.seed),
@@ -170,7 +170,10 @@ SECTION = Section(
     heading="Induction heads",
     measure=measure,
     claims=CLAIMS,
-    figures=lambda reading: [Figure("induction_loss", "induction_figure", (curves(reading)["curves"], REPEAT_LENGTH))],
+    figures=lambda reading: [
+        Figure("induction_loss", "induction_figure", (reading.induction_curves["curves"], REPEAT_LENGTH))
+    ],
     data_files=data_files,
     read_elsewhere=("repeat.sprout.entropy_first",),
+    results=(Result("induction_curves", curves, seed, publish=True),),
 )

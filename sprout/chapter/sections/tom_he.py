@@ -2,7 +2,7 @@
 of it the "Tom" named last gets (sprout.chapter.measurements.tom_he)."""
 
 from ..claims import Claim
-from . import Section, flat
+from ..declarations import Section, flat
 
 CLAIMS = (
     Claim("tom_he.share", ">=", 0.7, 'one head\'s share of "he" on "Tom"', backed=False),

@@ -3,8 +3,8 @@
 copy was scored, steps and tokens, from each one's training.json."""
 
 from ..claims import Claim
+from ..declarations import Section, flat
 from ..race import trained_on
-from . import Section, flat
 
 
 def measure(reading):

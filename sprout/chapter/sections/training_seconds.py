@@ -1,9 +1,9 @@
 """What one attention layer buys: each model's training time, all its stages together, and the
 race's controls' as the race counts it (sprout.chapter.race)."""
 
+from ..declarations import Section
 from ..measurements import MODELS
 from ..model_table import training_seconds
-from . import Section
 
 
 def measure(reading):

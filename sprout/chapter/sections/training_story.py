@@ -1,11 +1,11 @@
 """Induction heads: how Sprout's induction heads arrived in training, read from its training.json
-across every stage (sprout.chapter.training_story): where the best induction score first
+across every stage (sprout.chapter.training_history): where the best induction score first
 reaches the chapter's threshold, and what each stage restarted."""
 
 from ..claims import Claim
-from ..training_story import SERIES, first_copy_scored, phase_change, stage_name, stages_of, training_story
-from . import Figure, Section
-from .heads import INDUCTION_SCORE
+from ..declarations import Figure, Section
+from ..head_names import INDUCTION_SCORE
+from ..training_history import SERIES, first_copy_scored, phase_change, stage_name, stages_of, training_story
 
 
 def phase_stats(story, threshold):

@@ -1,9 +1,9 @@
 """What one attention layer buys: how many tokens each model read in training."""
 
 from ..claims import Claim
+from ..declarations import Section
 from ..measurements import MODELS
 from ..model_table import training_tokens
-from . import Section
 
 
 def measure(reading):

@@ -10,7 +10,7 @@ from ... import export, writing
 from ...analysis import ablate
 from .. import removals
 from ..claims import Claim
-from . import Section
+from ..declarations import Result, Section
 
 FILE = "writing.json"  # under docs/artifacts: the prompt and settings the chapter's link writes
 PROMPT = (
@@ -48,23 +48,18 @@ def continuations(model, tokenizer, induction_heads):
     return out
 
 
+def heads_off(reading):
+    return [tuple(h) for h in reading.removals["together"]["sets"][-1]["heads"]]
+
+
 def written(reading):
-    """The continuations, or None where the build removed no heads together (no induction heads to switch off)."""
-    together = reading.removals.get("together")
-    if not together:
-        return None
-    heads = [tuple(h) for h in together["sets"][-1]["heads"]]
-    model = reading.loaded.models["sprout"]
-    return reading.kept(
-        "writing_zorbin",
-        ("sprout.chapter.sections.writing",),
-        lambda: {"heads_off": heads, **continuations(model, reading.tokenizer, heads)},
-        PROMPT,
-        heads,
-        SEEDS,
-        SETTINGS,
-        publish=True,
-    )
+    """The continuations with every head on and with the induction heads removed together off."""
+    heads = heads_off(reading)
+    return {"heads_off": heads, **continuations(reading.loaded.models["sprout"], reading.tokenizer, heads)}
+
+
+def settings(reading):
+    return (PROMPT, heads_off(reading), SEEDS, SETTINGS)
 
 
 def share(texts):
@@ -72,9 +67,9 @@ def share(texts):
 
 
 def measure(reading):
-    w = written(reading)
-    if w is None:
+    if not reading.removals.get("together"):  # no induction heads to switch off
         return {}
+    w = reading.writing_zorbin
     return {
         "writing.seeds": SEEDS,
         "writing.name_again.on": share(w["on"]),
@@ -83,9 +78,9 @@ def measure(reading):
 
 
 def data_files(reading):
-    w = written(reading)
-    if w is None:
+    if not reading.removals.get("together"):  # no induction heads to switch off
         return {}
+    w = reading.writing_zorbin
     return {
         FILE: {
             "prompt": PROMPT,
@@ -121,4 +116,5 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,
+    results=(Result("writing_zorbin", written, settings, publish=True),),
 )

@@ -3,8 +3,8 @@ made-up dragon Zorbin Plax, the race's controls (sprout.chapter.race) among them
 
 from ...published_models import with_attention
 from ..claims import Claim
-from ..probes import next_piece_probs
-from . import Section
+from ..declarations import Section
+from ..seeded_probes import next_piece_probs
 
 
 def measure(reading):

@@ -81,3 +81,22 @@ def called_heads(scores, called):
     """(layer, head), 1-based, of every head `called` its kind, highest score first."""
     found = [(-s, l + 1, h + 1) for l, row in enumerate(scores) for h, s in enumerate(row) if called[l][h]]
     return [(l, h) for _, l, h in sorted(found)]
+
+
+def scores(reading):
+    """head_scores() of Sprout and of its untrained twin, on the chapter's repeats and examples."""
+    sprout = reading.models64["sprout"]
+    return {
+        "sprout": head_scores(sprout, reading.repeats, reading.tokenized),
+        "untrained_sprout": head_scores(untrained_like(sprout, reading.seed), reading.repeats, reading.tokenized),
+    }
+
+
+def bands(reading):
+    """Each kind's untrained and shuffled bands, and the heads called that kind."""
+    sprout = reading.models64["sprout"]
+    return baselines(sprout, reading.repeats, reading.tokenized, reading.head_scores["sprout"], reading.seed)
+
+
+def inputs(reading):
+    return (reading.texts, reading.seed)
