@@ -20,9 +20,7 @@ class ViewError(ValueError):
 
 @dataclass(frozen=True)
 class Checkpoint:
-    key: (
-        str  # the name the view's data uses: a published model's (sprout/published_models.py), or "model" for any other
-    )
+    key: str  # the name the view's data uses: a published model's, or "model" for any other
     name: str  # as a reader sees it
     folder: Path
     model: object
