@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup system-packages environment lint format test test-fast test-repeat bench bench-browser clean train claims artifacts stills site pdf serve bundle
+.PHONY: setup system-packages environment lint format test test-fast test-repeat bench bench-browser clean train claims artifacts artifacts-check stills site pdf serve bundle
 
 setup: system-packages environment
 
@@ -121,6 +121,12 @@ claims: environment
 artifacts: setup
 	$(PY) -m build_artifacts $(ARGS)
 	$(PY) -m build_site.stills
+
+# Every result computed again from an empty cache into a scratch folder and held to docs/artifacts/
+# and build_artifacts/published/: each number that differs, with its section; a failing exit if
+# one does (build_artifacts/check.py, which says which numbers may differ by CPU). Needs TinyStories.
+artifacts-check: environment
+	$(PY) -m build_artifacts.check $(ARGS)
 
 # The still SVG each chart shows until a reader points at it (build_site/stills.py, in Chromium);
 # only stills whose figure, layout or Plotly changed are drawn again.

@@ -278,3 +278,71 @@ def layer_race_figure(table):
     fig.update_yaxes(title="loss on the repeat (nats)", rangemode="tozero", row=1, col=1)
     fig.update_yaxes(title="best induction score", range=[0, 1.05], tickformat=".0%", row=2, col=1)
     return fig
+
+
+REMOVAL_ROWS = {
+    "induction_head": "best induction head",
+    "induction_heads": "all induction heads",
+    "previous_token_head": "previous-token head",
+    "tom_head": "Tom head",
+}
+REMOVAL_COLUMNS = {
+    "repeat_loss": "loss on the repeat",
+    "name_probe": "made-up names",
+    "pronoun_ratio": "pronoun share",
+    "pronoun_probe": "P(right pronoun)",
+    "loss_generated": "generated stories",
+    "validation": "TinyStories validation",
+}
+
+
+def removal_costs_figure(table):
+    """What each removal costs (sprout.chapter.sections.damage.cost_table), one panel per measure:
+    the row's change from intact with its bootstrap interval (blue) beside every control's change
+    (grey), the worst control outlined; a loss's rise in nats, a probability's fall in points."""
+    columns = table["columns"]
+    titles = [REMOVAL_COLUMNS[c] + (" (nats of rise)" if c in table["rises"] else " (points of fall)") for c in columns]
+    fig = make_subplots(len(columns), 1, subplot_titles=titles, vertical_spacing=0.05)
+    for i, column in enumerate(columns, start=1):
+        scale = 1 if column in table["rises"] else 100
+        unit = " nats" if scale == 1 else " points"
+        for row, label in REMOVAL_ROWS.items():
+            cell = table["rows"].get(row, {}).get(column)
+            if cell is None:
+                continue
+            controls = [scale * c for c in cell["controls"]]
+            fig.add_scatter(
+                x=_r(controls),
+                y=[label] * len(controls),
+                mode="markers",
+                name="a control",
+                legendgroup="controls",
+                showlegend=i == 1 and row == "induction_heads",
+                marker=dict(color="#999999", size=6, opacity=0.6),
+                hovertemplate=f"a control of the {label}: %{{x:.3f}}{unit}<extra></extra>",
+                row=i,
+                col=1,
+            )
+            low, high = (scale * v for v in cell["interval"])
+            change = scale * cell["change"]
+            fig.add_scatter(
+                x=_r([change]),
+                y=[label],
+                mode="markers",
+                name="removed (95% interval)",
+                legendgroup="removed",
+                showlegend=i == 1 and row == "induction_heads",
+                marker=dict(color="#0072B2", size=9),
+                error_x=dict(type="data", symmetric=False, array=_r([high - change]), arrayminus=_r([change - low])),
+                hovertemplate=f"the {label} removed: %{{x:.3f}}{unit}<extra></extra>",
+                row=i,
+                col=1,
+            )
+        fig.add_vline(x=0, line=dict(color="#888888", width=1), row=i, col=1)
+    fig.update_layout(
+        **BASE_LAYOUT,
+        title="What each removal costs, beside its controls",
+        height=180 * len(columns) + 80,
+        legend=dict(orientation="h", y=-0.03),
+    )
+    return fig

@@ -165,7 +165,7 @@ def took_published_validation(reading, site_data, log=None):
     if taken:
         print(
             f"no TinyStories folder here: took the results read on validation.txt (sha256 "
-            f"{reading.validation_sha[:12]}...) from their published records: {', '.join(taken)}",
+            f"{reading.validation_sha[:12]}...) as kept or published: {', '.join(taken)}",
             file=log or sys.stderr,
         )
 

@@ -6,7 +6,7 @@ out.
 
     .venv/bin/python -m build_site.chapter_words [site/index.html]
 
-The book's original chapter has 3,479 words; the lighter-to-read goal is at most about 1.6 times
+The book's original chapter has 3,479 words; the lighter-to-read goal is at most 1.5 times
 that (tests/unit/test_site_build.py holds the built chapter to it).
 
 `number_density` reads the main prose alone (collapsed notes, code and its output, formulas,

@@ -33,6 +33,7 @@ them misses on any CPU but the one that published.
 
 import ast
 import base64
+import functools
 import hashlib
 import importlib.util
 import json
@@ -73,8 +74,15 @@ def _imported(name):
     """The project modules that module `name` imports anywhere in its source."""
     path = _module_file(name)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    return {n for n in _named_in(path.read_text(encoding="utf-8"), package) if _module_file(n)}
+
+
+@functools.lru_cache(maxsize=1024)
+def _named_in(source, package):
+    """The project names that a module's source (in `package`) imports: modules or names in them.
+    Kept per source text, as every result's key reads the same modules again."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -86,8 +94,8 @@ def _imported(name):
             names = [prefix, *(f"{prefix}.{a.name}" for a in node.names)]  # `from . import x` names module x
         else:
             continue
-        found.update(n for n in names if n.split(".")[0] in PACKAGES and _module_file(n))
-    return found
+        found.update(n for n in names if n.split(".")[0] in PACKAGES)
+    return frozenset(found)
 
 
 def code_version(*modules):
@@ -191,6 +199,11 @@ def _read(path):
         return stored
     except (ValueError, TypeError, KeyError, AttributeError) as e:
         raise ValueError(f"{path} does not read as a kept result: {e}") from None
+
+
+def read_record(path):
+    """The record in a NAME.json file (cache or published), checked; None when there is none."""
+    return _read(path)
 
 
 def _read_own(path):

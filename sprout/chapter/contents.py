@@ -11,8 +11,9 @@ writes each section's figures and files.
 
 What a section publishes (the numbers stats.json holds) is worked out, not listed: the ones the
 pages print (site_files.prose_keys reads the templates of docs/*.md), the ones a claim reads, and
-the few a widget or a test reads, which the section names in `read_elsewhere`. A number nothing
-reads stays out of stats.json (tests/unit/test_sections.py holds every published one to a reader).
+the few read elsewhere, which the section names in `read_elsewhere`. A number nothing reads stays
+out of stats.json (tests/unit/test_sections.py holds every published one to a reader, on whole
+keys); a test that needs one computes it from the section or reads the kept result.
 
 How to add to the chapter:
 - a number: return it from the section's `measure` under its prefix and print it in the page with
@@ -69,11 +70,11 @@ from .sections import (
 CHAPTER = (
     examples,  # The window is too narrow
     mia_doll,
+    f1,  # Why divide by the square root of d
     tom_he,  # Where Sprout looks
     first_token,
     probes,
     pronoun_kinds,
-    f1,  # Why divide by the square root of d
     heads,  # All 48 heads
     heads_on_repeats,
     baselines,
@@ -81,8 +82,6 @@ CHAPTER = (
     zorbin,
     which_heads,
     trained_on,
-    training_story,
-    layer_race,
     ablation,  # What breaks without a head
     circuit,  # The note and the copy
     writing,  # Try your own story
@@ -91,8 +90,9 @@ CHAPTER = (
     parameters,
     training_tokens,
     training_seconds,
+    layer_race,  # Why one layer can't copy
 )
-EVIDENCE = (damage, composition, copying)  # docs/evidence.md, the chapter's companion page
+EVIDENCE = (damage, composition, copying, training_story)  # docs/evidence.md, the chapter's companion page
 
 SECTIONS = check_prefixes(check_module_names(CHAPTER + EVIDENCE))
 CLAIMS = tuple(claim for section in SECTIONS for claim in section.claims)

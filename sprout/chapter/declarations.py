@@ -54,8 +54,8 @@ class Section:
     data_files: Callable = field(default=lambda reading: {})  # Reading -> {path under docs/artifacts: data}
     # Reading -> {key: the held-out sample it was measured on}, for the numbers that read one
     samples: Callable = field(default=lambda reading: {})
-    # the numbers a widget reads (the prose's and the claims' are found): dotted names where "*"
-    # stands for one part ("depth_2.*.drop_step")
+    # the numbers read elsewhere than the pages and the claims (whose are found): dotted names
+    # where "*" stands for one part ("depth_2.*.drop_step")
     read_elsewhere: tuple = ()
     page: str = "index.md"  # the page under docs/ that prints its numbers, where `heading` is
     results: tuple = ()  # the Results it computes (others may read them by name)

@@ -141,6 +141,11 @@ def test_the_evidence_page_prints_as_its_own_files_with_its_headings(printed, bu
     headings = [squeezed(plain_text(h)).replace("¶", "") for h in re.findall(r"<h[1-3][^>]*>.*?</h[1-3]>", article)]
     text = pdf_text(pypdf.PdfReader(printed / name))
     assert len(headings) > 5 and [h for h in headings if h not in text] == []
+    # its list of references, each entry's authors and year
+    sources = [
+        squeezed(plain_text(r)).split(")")[0] + ")" for r in re.findall(r'<li id="ref-[^"]+">(.*?)</li>', article)
+    ]
+    assert len(sources) >= 3 and [s for s in sources if s not in text] == []
 
 
 def test_the_quizzes_print_with_their_answers_at_the_end(a4):

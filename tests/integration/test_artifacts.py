@@ -432,6 +432,75 @@ def test_a_cached_rebuild_reuses_everything_and_recomputes_what_an_input_change_
     assert {"examples", "head_scores", "heldout_losses_generated"} <= set(computed(capsys.readouterr().err))
 
 
+def edited_package(root, function):
+    """A copy of sprout/ with one statement added at the top of `function`, which the keys of the
+    build's results read instead of the real package (the code that runs stays the real one:
+    what is held here is which results a build computes again)."""
+    import inspect
+
+    shutil.copytree(ROOT / "sprout", root / "sprout", ignore=shutil.ignore_patterns("__pycache__"))
+    path = root.joinpath(*function.__module__.split(".")).with_suffix(".py")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines.insert(inspect.getsourcelines(function)[1], "    _edited_by_the_test = 1\n")
+    path.write_text("".join(lines), encoding="utf-8")
+    return root
+
+
+def test_a_section_edit_recomputes_its_results_and_no_other(
+    built, filled_cache, checkpoints, examples_file, tmp_path, capsys, monkeypatch
+):
+    """Here on probes.py, whose results several sections read (every section's keys:
+    tests/unit/test_result_keys.py)."""
+    from sprout import cache as cache_module
+    from sprout.chapter.contents import BY_PREFIX
+
+    section = "probes"
+    declared = BY_PREFIX[section].results
+    copy = edited_package(tmp_path / "edited", declared[0].compute)
+    real = cache_module._package_folder
+    monkeypatch.setattr(cache_module, "_package_folder", lambda p: copy / p if p == "sprout" else real(p))
+    assert build(checkpoints, tmp_path / "artifacts", examples_file, "--cache", str(filled_cache)) == 0
+    again = computed(capsys.readouterr().err)
+    own = {r.name for r in declared if r.keep and not r.reads_validation}  # no TinyStories folder here
+    assert set(again) == own, f"an edit of {section}.py recomputed {again}"
+
+
+def validation_folder(root, stories):
+    root.mkdir(parents=True)
+    (root / "validation.txt").write_text("\n<|endoftext|>\n".join(stories) + "\n", encoding="utf-8")
+    return root
+
+
+def test_a_changed_validation_file_recomputes_every_result_that_reads_it_and_mixes_none(
+    built, filled_cache, checkpoints, examples_file, tmp_path, capsys
+):
+    """The sample, then the same file without its first 40 stories (as a full download would
+    differ): every result read on validation.txt is computed again on the second file."""
+    from sprout.chapter.contents import RESULTS
+    from sprout.corpus import data
+    from sprout.files import file_sha256
+
+    stories = data.heldout_generated(120, seed=5)
+    first, second = validation_folder(tmp_path / "a", stories), validation_folder(tmp_path / "b", stories[40:])
+    out = tmp_path / "artifacts"
+    assert build(checkpoints, out, examples_file, "--cache", str(filled_cache), "--tinystories", str(first)) == 0
+    capsys.readouterr()
+    before = load(out / "stats.json")
+    assert build(checkpoints, out, examples_file, "--cache", str(filled_cache), "--tinystories", str(second)) == 0
+    again = set(computed(capsys.readouterr().err))
+    readers = {name for name, r in RESULTS.items() if r.reads_validation and (filled_cache / f"{name}.json").exists()}
+    assert {"heldout_losses_tinystories_validation", "probes_parking_tinystories_validation"} <= readers
+    assert readers | {"ablations.json/loss_tinystories_validation"} <= again
+    sha = file_sha256(second / "validation.txt")
+    for name in readers:
+        assert load(filled_cache / f"{name}.json")["files"] == {"validation.txt": sha}, name
+    read_on = load(out / "manifest.json")["measured_on"]
+    on_validation = [key for key, about in read_on.items() if about["corpus"] == "tinystories_validation"]
+    assert on_validation and all(read_on[key]["sha256"] == sha for key in on_validation)
+    after = load(out / "stats.json")
+    assert all(after[key] != before[key] for key in on_validation if key.startswith("loss."))
+
+
 @pytest.fixture(scope="module")
 def snapshot_run(checkpoints, tmp_path_factory):
     """Two snapshots of a run started from the (tiny) published Sprout."""

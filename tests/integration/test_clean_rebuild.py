@@ -55,3 +55,10 @@ def test_make_artifacts_rewrites_no_committed_file(tmp_path, tinystories):
         done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr[-2000:]
     assert git(copy, "status", "--porcelain") == ""
+    # a fresh clone has no TinyStories folder: the results read on it are their published records
+    env["SPROUT_TINYSTORIES"] = "none"
+    command = [sys.executable, "-m", "build_artifacts", "--quiet", "--cache", str(tmp_path / "empty-cache")]
+    done = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "no TinyStories folder here: took the results read on validation.txt" in done.stderr
+    assert git(copy, "status", "--porcelain") == ""

@@ -3,7 +3,6 @@ order, and every published number is read by something a reader or a test sees."
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -123,17 +122,19 @@ def test_a_claim_reads_its_bound_from_numbers_and_stats():
     assert Claim("a.x", ">=", 0.7, "x").holds({"a.x": 0.7})
 
 
-# --- every number is read: by the prose, a claim, a widget, a figure or a test
+# --- every number is read: by the prose, a claim or a widget, on whole keys
 
-THIS = Path(__file__).resolve()
-READERS = ("docs", "site_assets", "tests", "build_artifacts", "build_site", "benchmarks")
+# where a reader of stats.json is: the pages, the widgets and the builds (their own tests are not readers)
+READERS = ("docs", "site_assets", "build_artifacts", "build_site")
+QUOTED = re.compile(r"""["'`]([\w.${}]+)["'`]""")
 
 
 def reader_text():
     parts = []
     for folder in READERS:
         for path in (ROOT / folder).rglob("*"):
-            if path.suffix in (".md", ".py", ".js", ".mjs", ".html") and "artifacts" not in path.parts and path != THIS:
+            skipped = {"artifacts", "tests", "node_modules"} & set(path.relative_to(ROOT).parts)
+            if path.suffix in (".md", ".py", ".js", ".mjs", ".html") and not skipped:
                 parts.append(path.read_text(encoding="utf-8"))
     return "\n".join(parts)
 
@@ -149,13 +150,36 @@ def read_by_prose_loops(text, keys):
     return found
 
 
+def quoted_names(text):
+    """Every quoted dotted name, whole: exact names, and JavaScript templates (`ablation.${role}.layer`)
+    as patterns where each ${...} stands for one part."""
+    names, shapes = set(), []
+    for found in QUOTED.findall(text):
+        if "${" in found:
+            shapes.append(re.compile(re.sub(r"\\\$\\\{\w+\\\}", r"[^.]+", re.escape(found)) + "$"))
+        else:
+            names.add(found)
+    return names, shapes
+
+
 def unread(stats, text):
     claimed = {k for c in CLAIMS for k in c.numbers()}
     looped = read_by_prose_loops(text, stats)
+    names, shapes = quoted_names(text)
+
+    def quoted(name):
+        return name in names or any(shape.match(name) for shape in shapes)
 
     def read(key):
+        section = section_of(key)
         head_of = key.rsplit(".", 1)[0] if key.endswith((".layer", ".head")) else None
-        return key in claimed or key in looped or key in text or (head_of and f'"{head_of}"' in text)
+        return (
+            key in claimed
+            or key in looped
+            or (section is not None and section.read_elsewhere_matches(key))
+            or quoted(key)
+            or (head_of is not None and quoted(head_of))
+        )
 
     return sorted(k for k in stats if not read(k))
 
@@ -168,3 +192,10 @@ def test_every_published_number_is_read_by_something():
 def test_the_check_of_unread_numbers_can_fail():
     assert unread({"tom_he.share": 1, "nobody.reads.this": 2}, 'stat("tom_he.share")') == ["nobody.reads.this"]
     assert unread({"tom_he.layer": 1}, 'head("tom_he")') == []
+    # a longer name does not read a shorter one, nor a shorter one a longer
+    text = 'stat("baselines.previous_token.shuffled_best_head") stat("copying.weakest.raise")'
+    assert unread({"baselines.previous_token.shuffled_best": 1, "copying.weak": 2}, text) == [
+        "baselines.previous_token.shuffled_best",
+        "copying.weak",
+    ]
+    assert unread({"ablation.tom_head.layer": 1}, "stats[`ablation.${role}.layer`]") == []

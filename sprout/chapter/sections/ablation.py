@@ -68,6 +68,10 @@ def removed_together_stats(together):
         "ablation.induction_heads.repeat_prob": typical_prob(values["repeat_second"]),
         "ablation.induction_heads.kept_by_count": [round(s["repeat_advantage_kept"], 4) for s in together["sets"]],
         "ablation.induction_heads.controls": len(together["controls"]),
+        # draws are independent, so a set of heads can come up twice
+        "ablation.induction_heads.controls_distinct": len(
+            {tuple(sorted(map(tuple, c["heads"]))) for c in together["controls"]}
+        ),
         # the names the chapter first cited for the repeat's column
         "ablation.induction_heads.control_kept_median": round(statistics.median(controls["repeat_advantage_kept"]), 4),
         "ablation.induction_heads.control_kept_lowest": round(min(controls["repeat_advantage_kept"]), 4),
@@ -156,6 +160,7 @@ CLAIMS = (
         "3 * ablation.intact.repeat_second",
         "loss on the repeat without the best induction head alone, over three times the intact loss",
         words="best induction head more than triples the loss on the repeat",
+        page="evidence.md",
     ),
     Claim(
         "ablation.induction_head.name_probe",
@@ -163,6 +168,7 @@ CLAIMS = (
         "0.75 * ablation.intact.name_probe",
         "made-up names copied without the best induction head alone: a fall by more than a quarter",
         words="the made-up names fall with it",
+        page="evidence.md",
     ),
     Claim(
         "ablation.induction_heads.repeat_second",
@@ -277,9 +283,4 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=lambda reading: {removal_pass.FILE: reading.removals},
-    read_elsewhere=(
-        "ablation.controls.draws_with_tom_head",
-        "ablation.controls.pronoun_probe.highest",
-        "ablation.controls.pronoun_probe.lowest",
-    ),
 )

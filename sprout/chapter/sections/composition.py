@@ -12,6 +12,7 @@ the second copy, where the induction heads look from.
 import statistics
 
 from ...analysis import ablate, circuits
+from ...analysis.composition_scale import reference_scores
 from ...analysis.head_scores import untrained_like
 from .. import removals
 from ..claims import Claim
@@ -22,6 +23,7 @@ from ..head_names import zero_based
 # token before (what a previous-token head reads), and the induction head's own step on the
 # chapter's repeats (the token after the earlier copy sits |R| - 1 = 47 tokens back), and a far one
 BACK = (0, 1, 47, 200)
+SCALE_SEED = 0  # the random matrices of the score's scale
 
 
 def report(reading):
@@ -73,7 +75,7 @@ def measure(reading):
         for name, score in scores.items():
             out[f"composition.without_writer.{side}.{name}"] = score
         out.update(spread(f"composition.without_writer.{side}", scores.values()))
-    runner_up, median = [], []
+    runner_up, median, runner_up_scores, median_scores = [], [], [], []
     for name, ranked in c["k_composition"].items():
         others = [e["score"] for e in ranked if (e["layer"], e["head"]) != tuple(writer)]
         k = _of(ranked, writer)
@@ -86,6 +88,8 @@ def measure(reading):
         out[f"composition.q.{name}.rank"] = _rank(q_ranked, writer)
         out[f"composition.q.{name}.best"] = q_ranked[0]["score"]
         out[f"composition.q.{name}.untrained_best"] = r["untrained_q_composition"][name][0]["score"]
+        runner_up_scores.append(others[0])
+        median_scores.append(statistics.median(others))
         runner_up.append(k - others[0])
         median.append(k / statistics.median(others))
     out["composition.k.margin_over_runner_up.lowest"] = round(min(runner_up), 4)
@@ -98,7 +102,20 @@ def measure(reading):
                 out[f"composition.rope.back_{back}.{name}.{field}"] = v
         out[f"composition.rope.back_{back}.rank_worst"] = max(e["rank"] for e in row.values())
     out["composition.rope.offsets"] = len(BACK)
+    out.update(scale_stats(reading.models64["sprout"].cfg, runner_up_scores, median_scores))
     return out
+
+
+def scale_stats(cfg, runner_up, median):
+    """The score's scale: random pairs, a writer wholly inside a reader of a head's rank, and the
+    trained model's own runner-up and median earlier heads (their range over the induction heads)."""
+    levels = reference_scores(cfg.d_model, cfg.head_dim, seed=SCALE_SEED)
+    return {
+        **{f"composition.scale.{name}": round(v, 4) for name, v in levels.items()},
+        "composition.scale.rank": cfg.head_dim,
+        **spread("composition.scale.runner_up", runner_up),
+        **spread("composition.scale.median", median),
+    }
 
 
 CLAIMS = (
@@ -156,6 +173,22 @@ CLAIMS = (
         3,
         "the previous-token head's rank among earlier heads in Q-composition into the induction heads (never in the top 3)",
         words="never among the top three",
+        page="evidence.md",
+    ),
+    Claim(
+        "composition.scale.median.lowest",
+        ">",
+        "composition.scale.random",
+        "the trained model's median earlier head, above two random matrices, for every induction head",
+        words="the median earlier head of the trained model",
+        page="evidence.md",
+    ),
+    Claim(
+        "circuit.k_composition.from_previous_token_head.highest",
+        ">",
+        "composition.scale.inside",
+        "the previous-token head's highest K-composition, above a writer spread evenly inside the reader",
+        words="is not a share of what",
         page="evidence.md",
     ),
     Claim(

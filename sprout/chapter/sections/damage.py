@@ -12,9 +12,9 @@ import statistics
 
 from ...analysis import ablate
 from ...corpus import data
-from .. import removal_pass, removals
+from .. import bootstrap, removal_pass, removals
 from ..claims import Claim
-from ..declarations import Result, Section
+from ..declarations import Figure, Result, Section
 
 VALIDATION = removals.VALIDATION
 # column -> (measures it reads, how it worsens): "rise" for a loss, "fall" for a probability or share
@@ -61,6 +61,83 @@ def validation_together(reading):
 
 def sets_and_sizes(reading):
     return (*removed_sets(reading), removals.STORIES, removals.STORY_TOKENS)
+
+
+# each column as one measure read row by row (the pronoun share reads two: see row_intervals)
+ROW_MEASURES = {
+    "repeat_loss": "repeat_second",
+    "name_probe": "name_probe",
+    "pronoun_probe": "pronoun_probe",
+    "loss_generated": "loss_generated",
+    "validation": VALIDATION,
+}
+
+
+def removed_heads(reading):
+    """Each row of the table: the heads it removes (1-based [layer, head])."""
+    return {
+        "induction_head": [list(reading.roles["induction_head"])],
+        "induction_heads": reading.removals["together"]["sets"][-1]["heads"],
+        "previous_token_head": [list(reading.roles["previous_token_head"])],
+        "tom_head": [list(reading.roles["tom_head"])],
+    }
+
+
+def row_by_row(reading):
+    """Every measure of the table read on each of its rows (story, random sequence) alone, intact
+    and with each row's heads removed (float32 under bf16 autocast, as the pass over every head):
+    what the intervals resample."""
+    model, tok = reading.loaded.models["sprout"], reading.tokenizer
+    measures, mean_texts = removals.standard_measures(tok, model.cfg.context, reading.tinystories, reading.seed)
+    alone = [
+        ablate.Measure(f"{m.name}/{i}", (row,), (at,), m.kind)
+        for m in measures
+        for i, (row, at) in enumerate(zip(m.rows, m.positions))
+    ]
+    means = ablate.mean_head_outputs(model, mean_texts, removals.STORY_TOKENS)
+    sets = removed_heads(reading)
+    fresh = ablate.ablate_together(model, alone, means, [[(l - 1, h - 1) for l, h in s] for s in sets.values()])
+
+    def by_measure(values):
+        return {m.name: [values[f"{m.name}/{i}"] for i in range(len(m.rows))] for m in measures}
+
+    return {
+        "predictions": {m.name: [len(at) for at in m.positions] for m in measures},
+        "values": {"intact": by_measure(fresh["intact"]), **dict(zip(sets, map(by_measure, fresh["removed"])))},
+    }
+
+
+def rows_read(reading):
+    return (removed_heads(reading), reading.seed, removals.STORIES, removals.STORY_TOKENS, removals.PROBE_ROWS)
+
+
+def row_intervals(read):
+    """Per row of the table (and intact), per column: the bootstrap interval of its value and of
+    its change from intact (the same rows drawn for both), over the stories or sequences its
+    measure reads."""
+    weights, values = read["predictions"], read["values"]
+
+    def readings(row, column, picks):
+        if column == "pronoun_ratio":
+            right, other = (
+                bootstrap.weighted_means(values[row][m], weights[m], picks) for m in ("pronoun_probe", "pronoun_other")
+            )
+            return right / (right + other)
+        name = ROW_MEASURES[column]
+        return bootstrap.weighted_means(values[row][name], weights[name], picks)
+
+    out = {}
+    for column in COLUMNS:
+        name = "pronoun_probe" if column == "pronoun_ratio" else ROW_MEASURES[column]
+        if name not in weights:
+            continue
+        picks = bootstrap.draws(len(weights[name]))
+        intact = readings("intact", column, picks)
+        for row in values:
+            value = readings(row, column, picks)
+            worse = value - intact if COLUMNS[column] == "rise" else intact - value
+            out[row, column] = {"value": bootstrap.bounds(value), "change": bootstrap.bounds(worse)}
+    return out
 
 
 def rows(reading):
@@ -117,6 +194,9 @@ def measure(reading):
             out[f"damage.{row}.{column}.change"] = change(column, v, intact[column])
             changes = [change(column, c[column], intact[column]) for c in controls if column in c]
             out[f"damage.{row}.{column}.control_change"] = max(changes)
+    for (row, column), found in row_intervals(reading.removal_rows).items():
+        out[f"damage.{row}.{column}.low"], out[f"damage.{row}.{column}.high"] = found["value"]
+    out["damage.resamples"], out["damage.level"] = bootstrap.RESAMPLES, bootstrap.LEVEL
     alone = removal_pass.as_removed(reading.removals)
     if VALIDATION in alone["intact"]:
         flat = sorted(
@@ -131,6 +211,28 @@ def measure(reading):
             out[f"damage.validation_top_{i + 1}.value"] = round(v, 4)
         out["damage.validation_median"] = round(statistics.median(v for v, _, _ in flat), 4)
     return out
+
+
+def cost_table(reading):
+    """The figure's data: per row and column, the change, its interval and every control's change."""
+    table, intact = rows(reading)
+    found = row_intervals(reading.removal_rows)
+    return {
+        "columns": [c for c in COLUMNS if c in intact],
+        "rises": [c for c in COLUMNS if COLUMNS[c] == "rise"],
+        "rows": {
+            row: {
+                column: {
+                    "change": change(column, values[column], intact[column]),
+                    "interval": found[row, column]["change"],
+                    "controls": [change(column, c[column], intact[column]) for c in controls if column in c],
+                }
+                for column in intact
+                if column in values and (row, column) in found
+            }
+            for row, (values, controls) in table.items()
+        },
+    }
 
 
 CLAIMS = (
@@ -167,5 +269,11 @@ SECTION = Section(
     heading="What a removal costs",
     page="evidence.md",
     measure=measure,
-    results=(Result("damage_validation", validation_together, sets_and_sizes, publish=True, reads_validation=True),),
+    figures=lambda reading: (
+        [Figure("removal_costs", "removal_costs_figure", (cost_table(reading),))] if reading.induction_heads else []
+    ),
+    results=(
+        Result("damage_validation", validation_together, sets_and_sizes, publish=True, reads_validation=True),
+        Result("removal_rows", row_by_row, rows_read, publish=True, reads_validation=True),
+    ),
 )

@@ -1,4 +1,4 @@
-"""Induction heads: the layer race of small attention-only models (sprout.chapter.race_record), one,
+"""Why one layer can't copy: the layer race of small attention-only models (sprout.chapter.race_record), one,
 two and three layers deep, read from its committed record.
 
 Per depth: how many seeds' copy loss fell below half of ln vocab (the threshold crossing, kept
@@ -14,6 +14,21 @@ from ..claims import Claim
 from ..declarations import Figure, Section
 from ..head_names import NO_COPYING_HEAD
 from ..race_record import layer_race_table, runs_by_depth
+
+# the race's settings the evidence page prints, as its spec names them
+SETTINGS = (
+    "width",
+    "heads",
+    "seq_len",
+    "run_min",
+    "run_max",
+    "batch",
+    "lr",
+    "adam_beta1",
+    "adam_beta2",
+    "eval_every",
+    "eval_batch",
+)
 
 
 def early_settings_stats(published, early):
@@ -89,6 +104,7 @@ def layer_race_stats(record):
         "layer_race.drop_min_fall": record["drop_rule"]["min_fall"],
         "layer_race.drop_min_share": record["drop_rule"]["min_share"],
         "layer_race.rise_share": record["drop_rule"]["rise_share"],
+        **{f"layer_race.settings.{name}": spec[name] for name in SETTINGS},
     }
     for depth, of_depth in runs_by_depth(record).items():
         stats.update(depth_stats(depth, of_depth))
@@ -193,21 +209,9 @@ CLAIMS = (
 
 SECTION = Section(
     prefix="layer_race",
-    heading="Induction heads",
+    heading="Why one layer can't copy",
     measure=measure,
     claims=CLAIMS,
     figures=lambda reading: [Figure("layer_race", "layer_race_figure", (layer_race_table(reading.race_record),))],
     data_files=lambda reading: {"layer_race.json": layer_race_table(reading.race_record)},
-    read_elsewhere=(
-        "layer_race.seconds_per_run",
-        "layer_race.depth_1.seeds",
-        "layer_race.depth_1.drop_median",
-        "layer_race.depth_2.drops",
-        "layer_race.depth_2.phase_change_median",
-        *(
-            f"layer_race.depth_{depth}.*.{n}"
-            for depth in (2, 3)
-            for n in ("drop_step", "induction_rise_step", "confirmed")
-        ),
-    ),
 )

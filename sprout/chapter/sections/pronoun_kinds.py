@@ -3,7 +3,7 @@ the latest name (sprout.chapter.measurements.pronoun_kinds), and Sprout's own gu
 thing comes next."""
 
 from ...corpus.pronoun_stories import KINDS
-from .. import measurements
+from .. import bootstrap, measurements
 from ..claims import Claim
 from ..declarations import Result, Section, flat
 
@@ -28,6 +28,9 @@ def measure(reading):
     for kind, of_kind in kinds["kinds"].items():
         for part in ("tom_head", "guess", "best"):
             stats.update(flat(f"pronoun_kinds.{kind}.{part}", of_kind[part]))
+            # the share's interval over the kind's stories, each right or wrong
+            low, high = bootstrap.share_interval(of_kind[part]["right"], kinds["stories"])
+            stats[f"pronoun_kinds.{kind}.{part}.low"], stats[f"pronoun_kinds.{kind}.{part}.high"] = low, high
     for head in ("best", "last_name_head", "first_name_head"):
         stats.update(flat(f"pronoun_kinds.{head}", kinds[head]))
     stats["pronoun_kinds.tom_head.last_name"] = kinds["tom_head_last_name"]

@@ -174,6 +174,5 @@ SECTION = Section(
         Figure("induction_loss", "induction_figure", (reading.induction_curves["curves"], REPEAT_LENGTH))
     ],
     data_files=data_files,
-    read_elsewhere=("repeat.sprout.entropy_first",),
     results=(Result("induction_curves", curves, seed, publish=True),),
 )

@@ -21,5 +21,4 @@ SECTION = Section(
     heading="Where Sprout looks",
     measure=lambda reading: flat("tom_he", reading.tom),
     claims=CLAIMS,
-    read_elsewhere=("tom_he.tom_positions",),
 )

@@ -17,5 +17,4 @@ SECTION = Section(
     prefix="training_seconds",
     heading="What one attention layer buys",
     measure=measure,
-    read_elsewhere=("training_seconds.gpt1_drilled", "training_seconds.window_drilled"),
 )

@@ -21,8 +21,8 @@ SEEDS = 20
 SETTINGS = {"temperature": 0.8, "top_k": 40, "max_tokens": writing.MAX_NEW_TOKENS}
 
 
-def continuations(model, tokenizer, induction_heads):
-    """Per seed, the text written with every head on and with the induction heads off, from the
+def continuations(model, tokenizer, heads_off):
+    """Per seed, the text written with every head on and with `heads_off` switched off, from the
     int8 browser file exported as the site exports it (its head means as the removals take them)."""
     tokens = min(removals.STORY_TOKENS, model.cfg.context)
     means = ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
@@ -32,7 +32,7 @@ def continuations(model, tokenizer, induction_heads):
         session = export.session(path)
         out = {"on": [], "off": []}
         for seed in range(SEEDS):
-            for side, off in (("on", ()), ("off", induction_heads)):
+            for side, off in (("on", ()), ("off", heads_off)):
                 written = writing.write(
                     session,
                     tokenizer,
@@ -62,6 +62,23 @@ def settings(reading):
     return (PROMPT, heads_off(reading), SEEDS, SETTINGS)
 
 
+def control_heads(reading):
+    """The control draw whose removal cost the repeat most: as many other heads as the induction
+    heads, from the same or nearby layers."""
+    worst = max(reading.removals["together"]["controls"], key=lambda c: c["values"]["repeat_second"])
+    return [tuple(h) for h in worst["heads"]]
+
+
+def written_control(reading):
+    """The same continuations with the control draw's heads off instead of the induction heads."""
+    heads = control_heads(reading)
+    return {"heads_off": heads, **continuations(reading.loaded.models["sprout"], reading.tokenizer, heads)}
+
+
+def control_settings(reading):
+    return (PROMPT, control_heads(reading), SEEDS, SETTINGS)
+
+
 def share(texts):
     return round(sum(NAME in t for t in texts) / len(texts), 4)
 
@@ -74,6 +91,17 @@ def measure(reading):
         "writing.seeds": SEEDS,
         "writing.name_again.on": share(w["on"]),
         "writing.name_again.induction_off": share(w["off"]),
+        **control_stats(reading),
+    }
+
+
+def control_stats(reading):
+    if not reading.removals["together"]["controls"]:
+        return {}
+    control = reading.writing_zorbin_control
+    return {
+        "writing.name_again.control_off": share(control["off"]),
+        "writing.control.heads": len(control["heads_off"]),
     }
 
 
@@ -108,6 +136,13 @@ CLAIMS = (
         "share of continuations that write the dragon's name again, induction heads off",
         words="writes the dragon's name again",
     ),
+    Claim(
+        "writing.name_again.control_off",
+        ">=",
+        0.9,
+        "share of continuations that write the dragon's name again, as many other heads off",
+        words="other heads off instead",
+    ),
 )
 
 SECTION = Section(
@@ -116,5 +151,8 @@ SECTION = Section(
     measure=measure,
     claims=CLAIMS,
     data_files=data_files,
-    results=(Result("writing_zorbin", written, settings, publish=True),),
+    results=(
+        Result("writing_zorbin", written, settings, publish=True),
+        Result("writing_zorbin_control", written_control, control_settings, publish=True),
+    ),
 )

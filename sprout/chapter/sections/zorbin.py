@@ -8,7 +8,9 @@ from ..seeded_probes import next_piece_probs
 
 
 def measure(reading):
-    stats = {}
+    dragon = reading.example("zorbin")
+    start, end = dragon.spans["second"]
+    stats = {"zorbin.pieces": dragon.tokens[start:end]}  # the name as the tokenizer cuts it
     for name in with_attention():
         probs = next_piece_probs(reading.models64[name], reading.tokenizer, reading.example("zorbin").example, "second")
         stats[f"zorbin.{name}.probs"] = probs
@@ -43,5 +45,7 @@ SECTION = Section(
     heading="Induction heads",
     measure=measure,
     claims=CLAIMS,
+    # the published float64 probabilities the browser's int8 file is held to (its fidelity checks:
+    # tests/integration/test_browser_model.py, tests/browser/test_head_switches_in_the_page.py)
     read_elsewhere=("zorbin.sprout.probs",),
 )
