@@ -312,33 +312,33 @@ def removal_costs_figure(table):
                 continue
             controls = [scale * c for c in cell["controls"]]
             fig.add_scatter(
-                x=_r(controls),
-                y=[label] * len(controls),
+                x=[label] * len(controls),
+                y=_r(controls),
                 mode="markers",
                 name="a control",
                 legendgroup="controls",
                 showlegend=i == 1 and row == "induction_heads",
                 marker=dict(color="#999999", size=6, opacity=0.6),
-                hovertemplate=f"a control of the {label}: %{{x:.3f}}{unit}<extra></extra>",
+                hovertemplate=f"a control of the {label}: %{{y:.3f}}{unit}<extra></extra>",
                 row=i,
                 col=1,
             )
             low, high = (scale * v for v in cell["interval"])
             change = scale * cell["change"]
             fig.add_scatter(
-                x=_r([change]),
-                y=[label],
+                x=[label],
+                y=_r([change]),
                 mode="markers",
                 name="removed (95% interval)",
                 legendgroup="removed",
                 showlegend=i == 1 and row == "induction_heads",
                 marker=dict(color="#0072B2", size=9),
-                error_x=dict(type="data", symmetric=False, array=_r([high - change]), arrayminus=_r([change - low])),
-                hovertemplate=f"the {label} removed: %{{x:.3f}}{unit}<extra></extra>",
+                error_y=dict(type="data", symmetric=False, array=_r([high - change]), arrayminus=_r([change - low])),
+                hovertemplate=f"the {label} removed: %{{y:.3f}}{unit}<extra></extra>",
                 row=i,
                 col=1,
             )
-        fig.add_vline(x=0, line=dict(color="#888888", width=1), row=i, col=1)
+        fig.add_hline(y=0, line=dict(color="#888888", width=1), row=i, col=1)
     fig.update_layout(
         **BASE_LAYOUT,
         title="What each removal costs, beside its controls",

@@ -83,7 +83,7 @@ def test_a_still_shows_the_words_its_live_chart_shows(browse, built_site):
     page = open_page(browse, built_site)
     words = """root => [...root.querySelectorAll('.legendtext, .xtitle, .ytitle, .annotation-text, .g-xtitle, .g-ytitle')]
                        .map(t => t.textContent).filter(Boolean).sort()"""
-    for name in ["induction_loss", "training_story"]:
+    for name in ["induction_loss", "layer_race"]:
         figure = page.locator(f"sprout-figure[name={name}]")
         figure.scroll_into_view_if_needed()
         expect(figure).to_have_attribute("ready", "")
@@ -154,3 +154,7 @@ def test_a_blocked_data_file_gives_an_alert_and_sets_error(browse, built_site, b
         alert = element.locator("[role=alert]")
         assert alert.count() == 1 and alert.is_visible(), pattern
         assert pattern.split("/")[-1] in alert.text_content()
+
+
+def test_the_evidence_pages_chart_offers_its_summary_a_table_and_its_data(browse, built_site):
+    check_chart_data(open_page(browse, built_site, "evidence/"), "removal_costs")
