@@ -18,6 +18,7 @@ from sprout.chapter.reading import MixedSamples
 from sprout.chapter.removals import ControlError
 from sprout.checkpoint import CheckpointError
 from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
+from sprout.published_models import NAMES
 
 PROG = "python -m build_artifacts"
 
@@ -28,7 +29,7 @@ def parse(argv):
         "--checkpoints",
         type=Path,
         default=DEFAULT_CHECKPOINTS,
-        help="folder with window/, gpt1/ and sprout/ (default: build_artifacts/checkpoints)",
+        help=f"folder with {', '.join(f'{name}/' for name in NAMES)} (default: build_artifacts/checkpoints)",
     )
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default: docs/artifacts)")
     p.add_argument("--examples", type=Path, default=EXAMPLES_FILE, help="example stories (TOML)")

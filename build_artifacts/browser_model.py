@@ -23,13 +23,10 @@ from sprout.analysis import ablate
 from sprout.cache import code_version, digest
 from sprout.chapter import removals
 from sprout.corpus.data import file_sha256
+from sprout.published_models import IN_BROWSER, STORY_PAGE
 from sprout.rounding import rounded
 
 FOLDER = "browser"
-MODEL_FILE = "sprout.onnx"
-INFO_FILE = "model.json"
-GPT1_FILE = "gpt1.onnx"
-GPT1_INFO_FILE = "gpt1.json"
 TOKENIZER_FILE = "tokenizer.json"
 # 2: heads_on input, int8 weights; 3: past keys and values in, keys and values out; 4: direct effects out
 EXPORT_VERSION = 4
@@ -138,21 +135,25 @@ def write_model(folder, name, file, model, tokenizer, checkpoint_dir, cache, rec
 
 
 def write_browser_files(folder, cache, checkpoints, models, tokenizer, records):
-    """Write sprout.onnx, model.json, gpt1.onnx, gpt1.json and tokenizer.json into folder.
-    checkpoints: the published checkpoints' folder; models: name -> model (float32); records:
-    the build's example records, which each file is measured against. Returns model.json's content."""
+    """Write the ONNX file and description of each published model the page runs
+    (sprout/published_models.py: Sprout's description is model.json, gpt-1's gpt1.json) and the
+    tokenizer into folder. checkpoints: the published checkpoints' folder; models: name -> model
+    (float32); records: the build's example records, which each file is measured against. Returns
+    model.json's content."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    checkpoints = Path(checkpoints)
     records = rounded(records)  # as published: measured against the numbers the example files hold
-    info = write_model(
-        folder, "sprout", MODEL_FILE, models["sprout"], tokenizer, checkpoints / "sprout", cache, records
-    )
-    if info["bytes"] > SIZE_LIMIT:
-        raise ValueError(f"the browser model is {info['bytes']:,} bytes, over the {SIZE_LIMIT:,} allowed")
-    gpt1 = write_model(folder, "gpt1", GPT1_FILE, models["gpt1"], tokenizer, checkpoints / "gpt1", cache, records)
-    info["comparison"] = {"gpt1": GPT1_INFO_FILE}
-    shutil.copyfile(checkpoints / "sprout" / TOKENIZER_FILE, folder / TOKENIZER_FILE)
-    write_json(folder / GPT1_INFO_FILE, gpt1)
-    write_json(folder / INFO_FILE, info)
-    return info
+    described = {}
+    for m in IN_BROWSER:
+        checkpoint = m.checkpoint(checkpoints)
+        described[m] = write_model(
+            folder, m.name, m.browser_file, models[m.name], tokenizer, checkpoint, cache, records
+        )
+    story = next(m for m in IN_BROWSER if m.browser == STORY_PAGE)
+    if described[story]["bytes"] > SIZE_LIMIT:
+        raise ValueError(f"the browser model is {described[story]['bytes']:,} bytes, over the {SIZE_LIMIT:,} allowed")
+    described[story]["comparison"] = {m.name: m.browser_description for m in IN_BROWSER if m != story}
+    shutil.copyfile(story.checkpoint(checkpoints) / TOKENIZER_FILE, folder / TOKENIZER_FILE)
+    for m, info in described.items():
+        write_json(folder / m.browser_description, info)
+    return described[story]

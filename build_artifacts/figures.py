@@ -15,8 +15,8 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-MODEL_COLOURS = {"sprout": "#0072B2", "gpt1": "#E69F00", "window": "#009E73"}  # Okabe-Ito
-MODEL_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "window network"}
+from sprout.published_models import BY_NAME, NAMES
+
 CORPUS_NAMES = {"generated": "generated stories", "tinystories_validation": "TinyStories validation"}
 SCALE = "Viridis"
 BASE_LAYOUT = dict(
@@ -40,10 +40,10 @@ def f1_figure(spread):
 
 def induction_figure(curves, repeat_length):
     fig = go.Figure(layout=BASE_LAYOUT)
-    for name in ("window", "gpt1", "sprout"):
+    for name in NAMES:
         c = curves[name]
         x, mean, std = c["positions"], np.array(c["mean"]), np.array(c["std"])
-        colour = MODEL_COLOURS[name]
+        colour, label = BY_NAME[name].colour, BY_NAME[name].display
         low = np.maximum(mean - std, 0)  # a loss is never below 0 nats
         fig.add_scatter(
             x=x + x[::-1],
@@ -52,13 +52,11 @@ def induction_figure(curves, repeat_length):
             mode="none",
             fillcolor=_translucent(colour),
             hoverinfo="skip",
-            name=f"{MODEL_NAMES[name]}: mean ± std (upper edge, then lower edge)",
+            name=f"{label}: mean ± std (upper edge, then lower edge)",
             showlegend=False,
             legendgroup=name,
         )
-        fig.add_scatter(
-            x=x, y=_r(mean), mode="lines", name=MODEL_NAMES[name], legendgroup=name, line=dict(color=colour)
-        )
+        fig.add_scatter(x=x, y=_r(mean), mode="lines", name=label, legendgroup=name, line=dict(color=colour))
     fig.add_vline(x=repeat_length + 0.5, line=dict(dash="dot", color="#888888"))
     fig.update_layout(title="Loss per token: random tokens, then the same tokens again")
     fig.update_xaxes(title="token position (the repeat starts at the dotted line)")
@@ -178,10 +176,10 @@ def loss_figure(table):
         fig.add_bar(
             x=[CORPUS_NAMES.get(c, c) for c in table["corpora"]],
             y=_r([row["loss"][c] for c in table["corpora"]]),
-            name=MODEL_NAMES[name],
-            marker_color=MODEL_COLOURS[name],
+            name=BY_NAME[name].display,
+            marker_color=BY_NAME[name].colour,
             customdata=_r([row["e_loss"][c] for c in table["corpora"]]),
-            hovertemplate="%{y:.3f} nats/token (e^loss %{customdata:.1f})<extra>" + MODEL_NAMES[name] + "</extra>",
+            hovertemplate="%{y:.3f} nats/token (e^loss %{customdata:.1f})<extra>" + BY_NAME[name].display + "</extra>",
         )
     fig.update_layout(title="Held-out loss (lower is better)", barmode="group")
     fig.update_yaxes(title="nats per token", rangemode="tozero")

@@ -24,6 +24,7 @@ from sprout.chapter.contents import RESULTS
 from sprout.chapter.examples import EXAMPLES_FILE
 from sprout.chapter.numbers import load_published, measure_chapter
 from sprout.files import file_sha256
+from sprout.published_models import IN_BROWSER
 from sprout.training.toy_spec import load_spec
 
 DEFAULT_CHECKPOINTS = folders.CHECKPOINTS
@@ -100,7 +101,7 @@ def _build(opts, bar):
             tmp / browser_model.FOLDER,
             cache,
             opts.checkpoints,
-            {name: loaded.models[name] for name in ("sprout", "gpt1")},
+            {m.name: loaded.models[m.name] for m in IN_BROWSER},
             loaded.tokenizer,
             {example_id: record for example_id, (record, _) in chapter.reading.examples.items()},
         )

@@ -11,11 +11,12 @@ from ..analysis.lens import best_head, story_scores
 from ..corpus import data
 from ..corpus.pronoun_stories import KINDS, NAMED_FIRST_AND_LAST
 from ..model import context_of
+from ..published_models import NAMES
 from .examples import load_examples, tokenize_example
 from .probe_texts import PROBE_STORIES, REPEAT_LENGTH, kind_examples, name_examples, pronoun_examples
 from .seeded_probes import attention_share, kind_scores, name_copy_prob, next_piece_probs, parking_corpus, pronoun_share
 
-MODELS = ("window", "gpt1", "sprout")
+MODELS = NAMES  # the published models (sprout/published_models.py), smallest first
 REPEAT_COUNT = 32  # repeats [◆, R, R] with |R| = REPEAT_LENGTH
 HELDOUT_STORIES = 200
 ICL_ROWS, ICL_EARLY = 32, 50

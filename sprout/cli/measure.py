@@ -5,6 +5,7 @@ import json
 import sys
 
 from .. import folders
+from ..published_models import NAMES
 
 
 def cmd_bench(args):
@@ -52,7 +53,7 @@ def cmd_toy_race(args):
 
 def add_bench(sub):
     b = sub.add_parser("bench", help="training tokens/s and MFU (eager, compiled, reference) on this machine")
-    b.add_argument("--config", choices=["window", "gpt1", "sprout"], default="sprout")
+    b.add_argument("--config", choices=NAMES, default="sprout")
     b.add_argument("--batch-size", type=int, default=8)
     b.add_argument("--seq-len", type=int, default=256)
     b.add_argument("--steps", type=int, default=5)

@@ -8,6 +8,7 @@ from pathlib import Path
 from .. import folders
 from ..corpus import data
 from ..corpus.tinystories_option import add_tinystories_option, tinystories_folder
+from ..published_models import NAMES
 
 
 def parse_mix(text):
@@ -135,11 +136,11 @@ def add_train(sub):
         "--model",
         type=model_choice,
         default="sprout",
-        help="window, gpt1, sprout (default), or a config.json file for a model of another size",
+        help=f"{', '.join(NAMES)} (default: sprout), or a config.json file for a model of another size",
     )
     t.add_argument(
         "--recipe",
-        help="a recipe file (or a name in sprout/training/recipes/: sprout, gpt1, window, "
+        help=f"a recipe file (or a name in sprout/training/recipes/: {', '.join(NAMES)}, "
         "sprout-v2): train its stages in order, resuming any that were interrupted",
     )
     t.add_argument("--runs", default="runs", help="with --recipe: the folder for the stages' runs")

@@ -2,14 +2,15 @@
 
     from .. import notebook
     notebook.explorer("Tom saw Mia. He waved.")            # W2: where one head looks
-    notebook.heads("...", checkpoint="gpt1")               # W5: every head at once, with scores
+    notebook.heads("...", checkpoint="runs/mine")          # W5: every head at once, with scores
     notebook.story("...")                                  # W1: the text with each model's predictions
     notebook.write("Zorbin Plax...", heads_off=[(5, 4)], seed=0)  # Sprout writes on, as the page's Write
     notebook.which_heads("...", token=12)                  # which heads made the guess of token 12
 
-`checkpoint` is a published name (sprout, gpt1) or any folder `sprout train` wrote. Each call
-runs the model once (float64, as the artifacts are measured) and returns a View that Jupyter,
-VS Code and nbconvert display: HTML that carries the widgets and the data, and fetches nothing.
+`checkpoint` is a published model's name (sprout/published_models.py) or any folder `sprout train`
+wrote. Each call runs the model once (float64, as the artifacts are measured) and returns a View
+that Jupyter, VS Code and nbconvert display: HTML that carries the widgets and the data, and
+fetches nothing.
 Bad input raises ViewError with one line.
 """
 

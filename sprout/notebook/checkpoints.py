@@ -10,10 +10,8 @@ from .. import folders
 from ..checkpoint import load_checkpoint, read_json
 from ..model import context_of
 from ..precision import in_float64
+from ..published_models import BY_NAME, NAMES
 from ..tokenizer import Tokenizer
-
-# the published models keep the names the widgets already know (and label) them by
-PUBLISHED_NAMES = {"sprout": "Sprout", "gpt1": "gpt-1", "window": "the window network"}
 
 
 class ViewError(ValueError):
@@ -22,7 +20,7 @@ class ViewError(ValueError):
 
 @dataclass(frozen=True)
 class Checkpoint:
-    key: str  # the name the view's data uses: sprout, gpt1, window, or "model" for any other
+    key: str  # the name the view's data uses: a published model's, or "model" for any other
     name: str  # as a reader sees it
     folder: Path
     model: object
@@ -35,11 +33,11 @@ class Checkpoint:
 
 
 def folder_of(checkpoint):
-    """A published name (sprout, gpt1, window) or a path -> the checkpoint's folder."""
-    if isinstance(checkpoint, str) and checkpoint in PUBLISHED_NAMES:
+    """A published model's name (sprout/published_models.py) or a path -> the checkpoint's folder."""
+    if isinstance(checkpoint, str) and checkpoint in BY_NAME:
         return folders.CHECKPOINTS / checkpoint
     if not isinstance(checkpoint, (str, os.PathLike)):
-        raise ViewError(f"checkpoint must be a folder or one of {', '.join(PUBLISHED_NAMES)}, not {checkpoint!r}")
+        raise ViewError(f"checkpoint must be a folder or one of {', '.join(NAMES)}, not {checkpoint!r}")
     return Path(checkpoint).expanduser()
 
 
@@ -55,7 +53,7 @@ def _load(folder, where, stamp):  # one load per place and version (messages nam
     if not (folder / "config.json").is_file():
         raise ViewError(
             f"{folder} is not a checkpoint folder (no config.json): pass a folder "
-            f"`sprout train` wrote, or one of {', '.join(PUBLISHED_NAMES)}"
+            f"`sprout train` wrote, or one of {', '.join(NAMES)}"
         )
     try:
         check_tokenizer(folder)
@@ -65,9 +63,9 @@ def _load(folder, where, stamp):  # one load per place and version (messages nam
     except Exception as e:  # a broken file of any kind: say which, in one line
         first_line = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise ViewError(f"not a usable checkpoint: {first_line}") from None
-    published = where.parent == folders.CHECKPOINTS.resolve() and where.name in PUBLISHED_NAMES
+    published = where.parent == folders.CHECKPOINTS.resolve() and where.name in BY_NAME
     key = folder.name if published else "model"
-    name = PUBLISHED_NAMES[folder.name] if published else folder.name
+    name = BY_NAME[folder.name].display if published else folder.name
     return Checkpoint(key, name, folder, in_float64(model), tokenizer, context_of(model))
 
 

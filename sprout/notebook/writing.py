@@ -14,19 +14,19 @@ from .. import export, folders, writing
 from ..chapter.switch_means import switch_means
 from ..checkpoint import load_checkpoint
 from ..corpus.data import file_sha256
+from ..published_models import BY_NAME
 from ..sampler import SettingsError
 from . import checkpoints
 from .checkpoints import ViewError
 from .html import View
 
 BROWSER = folders.SITE_DATA / "browser"
-PUBLISHED_FILES = {"sprout": "model.json", "gpt1": "gpt1.json"}  # the site's description of each file
 LOOKS = 3  # positions named per head
 
 
 def published_file(ckpt):
     """The site's int8 file of a published checkpoint, if it was exported from these weights."""
-    info_name = PUBLISHED_FILES.get(ckpt.key)
+    info_name = BY_NAME[ckpt.key].browser_description if ckpt.key in BY_NAME else None
     if info_name is None or not (BROWSER / info_name).is_file():
         return None
     info = json.loads((BROWSER / info_name).read_text(encoding="utf-8"))

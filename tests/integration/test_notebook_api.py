@@ -117,7 +117,7 @@ def test_a_folder_that_is_not_a_checkpoint_is_refused(tmp_path):
     (tmp_path / "config.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(ViewError, match=r"^not a usable checkpoint: .*config\.json is not valid JSON"):
         explorer(SHORT, checkpoint=tmp_path)
-    with pytest.raises(ViewError, match=r"^checkpoint must be a folder or one of sprout, gpt1, window, not 3"):
+    with pytest.raises(ViewError, match=r"^checkpoint must be a folder or one of window, gpt1, sprout, not 3"):
         explorer(SHORT, checkpoint=3)
 
 

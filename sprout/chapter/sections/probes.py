@@ -4,6 +4,7 @@ parks on ◆ in held-out stories; and each model's copying of made-up names, the
 (sprout.chapter.race) among them."""
 
 from ...corpus import data
+from ...published_models import with_attention
 from .. import measurements, seeded_probes
 from ..claims import Claim
 from ..declarations import Result, Section, flat
@@ -13,7 +14,7 @@ from ..probe_texts import PROBE_STORIES
 def written(reading):
     """The probes on stories written for them: they read no corpus, so a clone without TinyStories
     reuses their published result."""
-    models = {name: reading.models64[name] for name in ("gpt1", "sprout")}
+    models = {name: reading.models64[name] for name in with_attention()}
     return measurements.written_probes(models, reading.tokenizer, reading.tom)
 
 

@@ -1,6 +1,7 @@
 """Induction heads: each model's probability of the right next piece at the second naming of the
 made-up dragon Zorbin Plax, the race's controls (sprout.chapter.race) among them."""
 
+from ...published_models import with_attention
 from ..claims import Claim
 from ..declarations import Section
 from ..seeded_probes import next_piece_probs
@@ -10,7 +11,7 @@ def measure(reading):
     dragon = reading.example("zorbin")
     start, end = dragon.spans["second"]
     stats = {"zorbin.pieces": dragon.tokens[start:end]}  # the name as the tokenizer cuts it
-    for name in ("gpt1", "sprout"):
+    for name in with_attention():
         probs = next_piece_probs(reading.models64[name], reading.tokenizer, reading.example("zorbin").example, "second")
         stats[f"zorbin.{name}.probs"] = probs
         stats[f"zorbin.{name}.mean_prob"] = round(sum(probs) / len(probs), 4)
