@@ -45,7 +45,4 @@ SECTION = Section(
     heading="Induction heads",
     measure=measure,
     claims=CLAIMS,
-    # the published float64 probabilities the browser's int8 file is held to (its fidelity checks:
-    # tests/integration/test_browser_model.py, tests/browser/test_head_switches_in_the_page.py)
-    read_elsewhere=("zorbin.sprout.probs",),
 )
