@@ -2,15 +2,15 @@
 
 Same shapes and the same maths as sprout.model.Transformer (RMSNorm, QK-norm, RoPE, causal
 attention, GELU MLP, tied output), without the speed choices: separate q/k/v layers, norms and
-RoPE computed in float32, attention as explicit matmul + mask + softmax. `sprout bench` times it
-beside the real model to report a ratio.
+RoPE computed in float32, attention as explicit matmul + mask + softmax (the analysis pass's own,
+sprout.forward.causal_weights). `sprout bench` times it beside the real model to report a ratio.
 """
-
-import math
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+from ..forward import causal_weights
 
 
 class PlainRMSNorm(nn.Module):
@@ -32,7 +32,7 @@ def plain_rope(x, angles):
 
 
 class PlainAttention(nn.Module):
-    def __init__(self, d_model, n_head, context):
+    def __init__(self, d_model, n_head):
         super().__init__()
         self.n_head, self.head_dim = n_head, d_model // n_head
         self.query = nn.Linear(d_model, d_model, bias=False)
@@ -40,23 +40,21 @@ class PlainAttention(nn.Module):
         self.value = nn.Linear(d_model, d_model, bias=False)
         self.q_norm, self.k_norm = PlainRMSNorm(self.head_dim, 2.0), PlainRMSNorm(self.head_dim, 2.0)
         self.proj = nn.Linear(d_model, d_model, bias=False)
-        self.register_buffer("mask", torch.tril(torch.ones(context, context)).bool())
 
     def forward(self, x, angles):
         B, T, C = x.shape
         heads = lambda t: t.view(B, T, self.n_head, self.head_dim).transpose(1, 2)  # noqa: E731
         q, k, v = heads(self.query(x)), heads(self.key(x)), heads(self.value(x))
         q, k = plain_rope(self.q_norm(q), angles), plain_rope(self.k_norm(k), angles)
-        att = (q @ k.transpose(-2, -1)) / math.sqrt(self.head_dim)
-        att = att.masked_fill(~self.mask[:T, :T], float("-inf")).softmax(dim=-1)
+        att = causal_weights(q, k).to(v.dtype)
         return self.proj((att @ v).transpose(1, 2).reshape(B, T, C))
 
 
 class PlainBlock(nn.Module):
-    def __init__(self, d_model, n_head, context):
+    def __init__(self, d_model, n_head):
         super().__init__()
         self.norm1, self.norm2 = PlainRMSNorm(d_model), PlainRMSNorm(d_model)
-        self.attn = PlainAttention(d_model, n_head, context)
+        self.attn = PlainAttention(d_model, n_head)
         self.fc = nn.Linear(d_model, 4 * d_model, bias=False)
         self.out = nn.Linear(4 * d_model, d_model, bias=False)
 
@@ -69,7 +67,7 @@ class PlainGPT(nn.Module):
     def __init__(self, vocab_size=4096, n_layer=8, n_head=6, d_model=384, context=512):
         super().__init__()
         self.embed = nn.Embedding(vocab_size, d_model)
-        self.blocks = nn.ModuleList(PlainBlock(d_model, n_head, context) for _ in range(n_layer))
+        self.blocks = nn.ModuleList(PlainBlock(d_model, n_head) for _ in range(n_layer))
         self.norm = PlainRMSNorm(d_model)
         head_dim = d_model // n_head
         freqs = 10000.0 ** (-torch.arange(0, head_dim, 2).float() / head_dim)

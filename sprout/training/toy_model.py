@@ -7,15 +7,15 @@ logits = rms_norm(h) @ unembed
 
 attention: q, k, v = x @ query, x @ key, x @ value split into heads; scores q k^T / sqrt(head
 width) plus 0 on and below the diagonal, -1e9 above; softmax; heads joined, then @ out.
+(Here the weights are Sprout's own, sprout.forward.causal_weights, which masks with -inf: exp() of
+either is 0 in float32, so the weights are the same numbers. TensorFlow.js adds -1e9.)
 rms_norm(x) = x / sqrt(mean(x^2) + eps) * gain, when the spec asks for it (identity otherwise).
 """
-
-import math
 
 import torch
 from torch import nn
 
-MASKED = -1e9  # added to the scores above the diagonal: exp() of it is 0 in float32
+from ..forward import causal_weights
 
 
 class ToyLayer(nn.Module):
@@ -30,8 +30,7 @@ class ToyLayer(nn.Module):
         rows, seq_len, width = x.shape
         split = lambda m: (x @ m).view(rows, seq_len, self.heads, -1).transpose(1, 2)  # noqa: E731
         q, k, v = split(self.query), split(self.key), split(self.value)
-        scores = q @ k.transpose(-1, -2) / math.sqrt(width // self.heads) + causal_mask(seq_len)
-        weights = scores.softmax(-1)
+        weights = causal_weights(q, k)
         joined = (weights @ v).transpose(1, 2).reshape(rows, seq_len, width)
         return joined @ self.out, weights
 
@@ -76,10 +75,6 @@ class ToyTransformer(nn.Module):
 
     def forward(self, tokens):
         return self.forward_with_attention(tokens)[0]
-
-
-def causal_mask(seq_len):
-    return torch.full((seq_len, seq_len), MASKED).triu(1)
 
 
 def build_toy(spec, layers, seed):
