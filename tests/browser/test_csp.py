@@ -32,6 +32,9 @@ ANALYSED_OR_REFUSED = """() => { const story = document.querySelector('sprout-st
   return story.hasAttribute('analysed') || !story.shadowRoot.querySelector('.offer').hidden; }"""
 
 HOSTILE = {
+    "a script and an image, quotes and an emoji": (
+        '<script>window.hacked = 1</script><img src=x onerror="window.hacked = 2"> Tom said “hi” 🐉.'
+    ),
     "script tags": "<script>window.hacked = 1</script> Tom saw Mia. <script src=x.js></script>",
     "event attributes": '<img src=x onerror="window.hacked = 2"><svg onload="window.hacked = 3"> Mia waved.',
     "a very long word": "Tom said " + "abracadabrazorbinplax" * 200 + ".",
@@ -63,7 +66,7 @@ def test_every_page_carries_the_one_policy_and_breaks_it_nowhere(browse, built_s
     )
     policies, broken = set(), {}
     for path in paths:
-        if path.startswith("artifacts/figures/"):  # a standalone figure page, with its summary and table
+        if path.startswith("artifacts/figures/"):  # a standalone figure page (for iframes): drawn offline
             browse.goto(built_site + path)
             page = browse.page
             page.wait_for_selector("body[data-ready] .sprout-figure-data", state="attached")
@@ -150,6 +153,9 @@ def test_hostile_text_in_the_story_box_stays_text(browse, built_site):
         for tag in ("<script>", "onerror", "onload", "<b>", "abracadabra"):
             assert tag not in text or tag in shown, f"{name}: {tag} is shown as text"
         assert shadow(page, "textarea").input_value() == text, name
+        if text.startswith("<"):  # read as text: the first token after ◆ is the bracket itself
+            assert page.evaluate("() => document.querySelector('sprout-story').result.tokens[1]") == "<", name
+        assert page.locator("sprout-story sprout-explorer img").count() == 0, name
         assert page.evaluate("() => window.hacked") is None, name
         assert page.evaluate(DEEP_SCAN) == before, f"{name}: an element was injected"
         assert page.evaluate(VIOLATIONS) == [], name

@@ -393,21 +393,22 @@ def test_first_load_page_weight(browse, built_site):
     (ROOT / "test-output" / "page-weight.json").write_text(json.dumps(report, indent=1))
     print(f"chapter first load: {total / 1e6:.2f} MB")
     assert total < 6_000_000
+    plotly_waits_for_a_pointer(browse, page)  # the chapter's charts, on this same load
 
 
-@pytest.mark.parametrize("path", ["", "rebuilding/"])  # the chapter's charts; the training story
-def test_plotly_is_fetched_only_when_a_reader_points_at_a_chart(browse, built_site, path):
-    page = open_page(browse, built_site, path)
-    load_everything(page)  # every chart has come into view and shows its still
+def plotly_waits_for_a_pointer(browse, page):
+    """On a page loaded whole (every chart has come into view and shows its still), Plotly is
+    fetched only once a reader points at a chart, and only that chart goes live."""
     assert not [u for u in browse.requests if "plotly" in u], "Plotly loaded before a reader pointed at a chart"
-    figure = page.locator("sprout-figure").first
-    go_live(figure)
+    go_live(page.locator("sprout-figure").first)
     assert [u for u in browse.requests if u.endswith("plotly-cartesian.min.js")]
     assert page.locator("sprout-figure[interactive]").count() == 1  # the others keep their stills
 
 
-@pytest.mark.parametrize("name", ["f1_dot_product_spread", "induction_loss", "attention_tom_he"])
-def test_standalone_figure_pages_for_iframes_draw_offline(browse, built_site, name):
-    browse.goto(f"{built_site}artifacts/figures/{name}.html")
-    browse.page.wait_for_selector(".js-plotly-plot .main-svg")
-    # `browse` checks at teardown: no console error, nothing asked of another host
+def test_plotly_is_fetched_only_when_a_reader_points_at_a_chart_of_the_training_story(browse, built_site):
+    page = open_page(browse, built_site, "rebuilding/")
+    load_everything(page)
+    plotly_waits_for_a_pointer(browse, page)  # the chapter's: test_first_load_page_weight
+
+
+# The standalone figure pages (for iframes) draw offline: test_csp.py opens every one of them.

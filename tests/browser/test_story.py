@@ -22,7 +22,6 @@ ARTIFACTS = ROOT / "docs" / "artifacts"
 OUTPUT = ROOT / "test-output"
 EXAMPLES = sorted((ARTIFACTS / "examples").glob("*.json"))
 MODEL = json.loads((ARTIFACTS / "browser" / "model.json").read_text())
-HOSTILE = '<script>window.hacked = 1</script><img src=x onerror="window.hacked = 2"> Tom said “hi” 🐉.'
 LOAD_TIMEOUT = 120_000
 
 ANALYSED = "() => document.querySelector('sprout-story').hasAttribute('analysed')"
@@ -146,16 +145,6 @@ def test_the_reader_gets_the_token_view_the_48_heads_top_5_and_head_scores(brows
     assert heads.locator(".detail").is_visible()
     # W5's highlight lists the reader's own scores, described as such
     assert "your story" in heads.locator(".tops").inner_text()
-
-
-def test_html_and_script_in_a_story_are_shown_as_text(browse, built_site):
-    page = open_story(browse, built_site)
-    got = analyse(page, HOSTILE)
-    assert page.evaluate("() => window.hacked") is None
-    shown = "".join(page.locator("sprout-story sprout-explorer .tok").all_inner_texts())
-    assert "<script>" in shown and "onerror" in shown
-    assert page.locator("sprout-story sprout-explorer img").count() == 0
-    assert got["tokens"][1] == "<"
 
 
 def test_empty_text_gives_a_hint_and_downloads_nothing(browse, built_site):
