@@ -4,6 +4,7 @@
 
 import { sentence } from '../common/format.js';
 import { startModuleWorker } from '../common/worker.js';
+import { RemovalPool } from './removal-pool.js';
 
 const VENDOR = new URL('../../vendor/', import.meta.url);
 export const RUNTIME_INFO = new URL('onnxruntime/runtime.json', VENDOR);
@@ -24,6 +25,7 @@ export class StoryRunner {
 
   start(info, runtime, modelUrl, tokenizerUrl) {
     if (this.loading) return this.loading;
+    this.info = info;
     this.loading = new Promise((resolve, reject) => {
       let worker;
       try {
@@ -34,6 +36,7 @@ export class StoryRunner {
         return;
       }
       this.worker = worker;
+      const workerUrl = new URL('./worker.js', import.meta.url);
       worker.onerror = (event) => {
         event.preventDefault?.();
         reject(
@@ -55,7 +58,7 @@ export class StoryRunner {
           reject(new Error(sentence(`The model could not be loaded: ${m.message}`)));
       };
       const vendor = (path) => new URL(path, VENDOR).href;
-      worker.postMessage({
+      const loadMessage = {
         type: 'load',
         model: info,
         runtimeBytes: runtime.bytes,
@@ -67,7 +70,9 @@ export class StoryRunner {
           model: modelUrl,
           tokenizer: tokenizerUrl,
         },
-      });
+      };
+      this.removals = new RemovalPool(workerUrl, loadMessage, this);
+      worker.postMessage(loadMessage);
     });
     this.loading.catch(() => this.stop());
     return this.loading;
@@ -75,6 +80,7 @@ export class StoryRunner {
 
   stop() {
     this.stopWriting();
+    this.removals?.stop();
     this.worker?.terminate();
     this.worker = null;
     this.loading = null;
@@ -84,6 +90,7 @@ export class StoryRunner {
 
   run({ text, truncate, off }) {
     const seq = ++this.seq;
+    this.removals?.cancel();
     // an older request still waiting will never be shown
     for (const [older, { resolve }] of this.waiting) {
       resolve({ kind: 'stale' });
@@ -96,15 +103,25 @@ export class StoryRunner {
   }
 
   /**
-   * Each head removed alone from the guess of token `token` of the story last run; onProgress(done)
-   * after each head. Resolves with { kind: 'removals', token, key, removal (layers x heads, nats),
-   * seconds }, or { kind: 'stale' } when a run came after it.
+   * Each head removed alone from the guess of token `token` of `story` (a result's intact run:
+   * { ids, losses, key }), spread over the removal pool; onProgress(done) after each head.
+   * Resolves with { kind: 'removals', token, key, removal (layers x heads, nats), seconds }, or
+   * { kind: 'stale' } when a run came after it.
    */
-  removeEach(token, onProgress) {
+  async removeEach(story, token, onProgress) {
+    const { ids, losses, key } = story;
+    if (!(token >= 1 && token < ids.length)) throw new Error(`token ${token} has no guess to read`);
+    const heads = this.info.layers * this.info.heads;
+    const answer = await this.removals.remove({ ids, token, heads, intact: losses[token] }, onProgress);
+    return answer.kind === 'removals' ? { ...answer, token, key } : answer;
+  }
+
+  /** The story worker's part of the pool: the guess's loss with each of `heads` off alone. */
+  removeHeads(ids, token, heads) {
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
-      this.waiting.set(seq, { resolve, reject, onProgress });
-      this.worker.postMessage({ type: 'remove-each', seq, token });
+      this.waiting.set(seq, { resolve, reject });
+      this.worker.postMessage({ type: 'remove-heads', seq, ids, token, heads });
     });
   }
 
@@ -153,13 +170,9 @@ export class StoryRunner {
     }
     const waiting = this.waiting.get(m.seq);
     if (!waiting) return; // a stale answer
-    if (m.type === 'removal-progress') {
-      waiting.onProgress?.(m.done);
-      return;
-    }
     this.waiting.delete(m.seq);
     if (m.type === 'error') waiting.reject(new Error(m.message));
-    else if (m.type === 'removals') waiting.resolve(m.stale ? { kind: 'stale' } : { kind: 'removals', ...m });
+    else if (m.type === 'removed') waiting.resolve(m);
     else if (m.type === 'too-long') waiting.resolve({ kind: 'too-long', count: m.count, limit: m.limit });
     else if (m.type === 'result') {
       const intact = this.intactKept.get(m.key);

@@ -341,7 +341,7 @@ export class SproutStory extends SproutElement {
     });
   }
 
-  /** Each head removed alone from the guess of token `token` (48 removals in the worker). */
+  /** Each head removed alone from the guess of token `token` (48 runs, shared by the removal pool). */
   async removeEach(token) {
     const result = this.result;
     this.which.say('Removing each head in turn…');
@@ -349,7 +349,7 @@ export class SproutStory extends SproutElement {
     let answer;
     try {
       const total = this.info.layers * this.info.heads;
-      answer = await this.runner.removeEach(token, (done) =>
+      answer = await this.runner.removeEach(result, token, (done) =>
         this.which.say(`Removing each head in turn: ${done} of ${total}…`),
       );
     } catch (err) {

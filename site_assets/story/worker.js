@@ -5,9 +5,8 @@
 // in:  { type: 'load', urls: { ort, tokenizers, wasm, model, tokenizer }, model: model.json }
 //      { type: 'run', seq, text, truncate, off: [[layer, head], ...] (1-based; heads switched off) }
 //      { type: 'write', seq, text, off, settings: { temperature, topK, seed, maxTokens } }
-//      { type: 'remove-each', seq, token }: each head removed alone from the guess of token
-//      `token` of the story last run (out: 'removal-progress' { seq, done } after each head,
-//      then 'removals' { seq, token, key, removal, seconds }, or { seq, stale } when a run came)
+//      { type: 'remove-heads', seq, ids, token, heads }: the loss of the guess of ids[token]
+//      with each head of `heads` (indices, layer by layer) off alone (out: 'removed' { seq, losses })
 //      { type: 'stop', seq }: the write numbered seq ends before its next token
 //      (writing: writer.js; out: 'written' per token, then 'write-done' { reason } or
 //      'write-problem' { message } when the text or the settings cannot be written on)
@@ -219,34 +218,20 @@ async function run({ seq, text, truncate, off = [] }) {
   post({ type: 'result', seq, key, intact, switched }, transfer);
 }
 
-/** Each head removed alone from the guess of token `token` of the story last run: the story up
- * to that token run once with every head on and once with each head switched off (as the
- * switches remove it), reading only that guess; progress after each run. A run or a write asked
- * for meanwhile stops it ('removals' with stale: true). */
-async function removeEach({ seq, token }) {
-  if (!intactKept) throw new Error('analyse a story first');
-  const { layers, heads, vocab_size: vocab } = info;
-  const ids = intactKept.ids.slice(0, token + 1);
-  if (token < 1 || ids.length !== token + 1) throw new Error(`token ${token} has no guess to read`);
-  const started = performance.now();
-  const guess = async (off) => {
-    const { out } = await runModel(ids, off, ['logits']);
-    const loss = lossAt(out.logits.data, (token - 1) * vocab, vocab, ids[token]);
+/** The loss of the guess of ids[token] with each head of `heads` (indices, layer by layer)
+ * switched off alone, as the switches remove it: the story up to that token run once per head,
+ * reading only that guess. Several workers share one guess's heads (removal-pool.js). */
+async function removeHeads({ seq, ids, token, heads }) {
+  const { heads: perLayer, vocab_size: vocab } = info;
+  if (!(token >= 1 && token < ids.length)) throw new Error(`token ${token} has no guess to read`);
+  const story = ids.slice(0, token + 1);
+  const losses = new Float32Array(heads.length);
+  for (const [n, i] of heads.entries()) {
+    const { out } = await runModel(story, [[Math.floor(i / perLayer) + 1, (i % perLayer) + 1]], ['logits']);
+    losses[n] = lossAt(out.logits.data, (token - 1) * vocab, vocab, story[token]);
     for (const tensor of Object.values(out)) tensor.dispose?.();
-    return loss;
-  };
-  const intact = await guess([]);
-  const removal = new Float32Array(layers * heads);
-  for (let i = 0; i < layers * heads; i++) {
-    if (waiting) {
-      post({ type: 'removals', seq, stale: true });
-      return;
-    }
-    removal[i] = (await guess([[Math.floor(i / heads) + 1, (i % heads) + 1]])) - intact;
-    post({ type: 'removal-progress', seq, done: i + 1 });
   }
-  const seconds = (performance.now() - started) / 1000;
-  post({ type: 'removals', seq, token, key: intactKept.key, removal, seconds }, [removal.buffer]);
+  post({ type: 'removed', seq, losses }, [losses.buffer]);
 }
 
 let stopAsked = 0; // the seq of the last write the reader stopped
@@ -263,7 +248,7 @@ async function write({ seq, text, off = [], settings }) {
 }
 
 let waiting = null; // the newest run or write not yet started
-let waitingRemoval = null; // the newest remove-each not yet started: it waits for any run before it
+let waitingRemoval = null; // the newest remove-heads not yet started: it waits for any run before it
 let running = false;
 
 async function drain() {
@@ -274,7 +259,7 @@ async function drain() {
     if (request === waiting) waiting = null;
     else waitingRemoval = null;
     try {
-      const act = { write, run, 'remove-each': removeEach }[request.type];
+      const act = { write, run, 'remove-heads': removeHeads }[request.type];
       await act(request);
     } catch (err) {
       post({ type: 'error', seq: request.seq, message: err?.message || String(err) });
@@ -288,7 +273,7 @@ onmessage = async (event) => {
   try {
     if (message.type === 'load') await load(message);
     else if (message.type === 'stop') stopAsked = message.seq;
-    else if (message.type === 'remove-each') {
+    else if (message.type === 'remove-heads') {
       waitingRemoval = message;
       drain();
     } else if (message.type === 'run' || message.type === 'write') {

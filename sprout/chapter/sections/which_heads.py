@@ -8,6 +8,7 @@ import math
 
 import torch
 
+from ... import export
 from ...analysis import ablate, guess_heads
 from ..claims import Claim
 from ..declarations import Result, Section
@@ -61,15 +62,34 @@ def measured(model, means, tokenizer, zorbin, induction_heads):
     }
 
 
+def int8_misses(model, means, zorbin, piece):
+    """How far the browser file's int8 weights move the readings of one guess (`piece`, a
+    float64 reading from measured()): the largest change in a direct effect (logits) and in the
+    guessed piece's probability with one head removed."""
+    int8 = guess_heads.guess_heads(export.quantized_like_the_export(model), zorbin.ids, piece["token"], means)
+    direct, removal = torch.tensor(piece["direct"]), torch.tensor(piece["removal"])
+    p_off = torch.exp(piece["logprob"] - removal)
+    p_off_int8 = torch.exp(int8.logprob - int8.removal.double())
+    return {
+        "direct_max": round((int8.direct - direct).abs().max().item(), DIGITS),
+        "probability_off_max": round((p_off_int8 - p_off).abs().max().item(), DIGITS),
+    }
+
+
 def read(reading):
-    """measured() on Sprout in float64, the switches' means as the browser file ships them."""
-    return measured(
+    """measured() on Sprout in float64, the switches' means as the browser file ships them, and
+    what the browser file's int8 weights change in the first piece's readings."""
+    model = reading.loaded.models["sprout"]
+    means = switch_means(model, reading.tokenizer)
+    zorbin = reading.example("zorbin")
+    found = measured(
         reading.models64["sprout"],
-        switch_means(reading.loaded.models["sprout"], reading.tokenizer).double(),
+        means.double(),
         reading.tokenizer,
-        reading.example("zorbin"),
+        zorbin,
         [tuple(h) for h in reading.induction_heads],
     )
+    return {**found, "int8": int8_misses(model, means, zorbin, found["pieces"][0])}
 
 
 def stories_and_heads(reading):
@@ -112,6 +132,8 @@ def measure(reading):
         "which_heads.backup.direct.total": round(sum(backup["direct"][l - 1][h - 1] for l, h in induction), 2),
         "which_heads.backup.direct.highest": round(max(backup["direct"][l - 1][h - 1] for l, h in induction), 2),
         "which_heads.backup.together": round(backup["together_removal"], 2),
+        "which_heads.int8.direct_max": round(found["int8"]["direct_max"], 3),
+        "which_heads.int8.probability_off_max": round(found["int8"]["probability_off_max"], 3),
     }
     for i, ((l, h), _) in enumerate(top_direct, 1):
         stats[f"which_heads.direct.top_{i}.layer"], stats[f"which_heads.direct.top_{i}.head"] = l, h

@@ -7,10 +7,9 @@ import tempfile
 from pathlib import Path
 
 from ... import export, writing
-from ...analysis import ablate
-from .. import removals
 from ..claims import Claim
 from ..declarations import Result, Section
+from ..switch_means import switch_means
 
 FILE = "writing.json"  # under docs/artifacts: the prompt and settings the chapter's link writes
 PROMPT = (
@@ -24,8 +23,7 @@ SETTINGS = {"temperature": 0.8, "top_k": 40, "max_tokens": writing.MAX_NEW_TOKEN
 def continuations(model, tokenizer, heads_off):
     """Per seed, the text written with every head on and with `heads_off` switched off, from the
     int8 browser file exported as the site exports it (its head means as the removals take them)."""
-    tokens = min(removals.STORY_TOKENS, model.cfg.context)
-    means = ablate.mean_head_outputs(model, removals.reference_texts(tokenizer), tokens)
+    means = switch_means(model, tokenizer)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sprout.onnx"
         export.export_onnx(model, means, path)
