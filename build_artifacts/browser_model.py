@@ -59,6 +59,12 @@ def onnx_bytes(model, means):
         return path.read_bytes()
 
 
+def code():
+    """The code part of the export's key: the source of the modules of the functions that make the
+    bytes, with every project module they import."""
+    return code_version(onnx_bytes.__module__, head_means.__module__)
+
+
 def describe(model, tokenizer, checkpoint_sha, file, data, fidelity=None):
     cfg = model.cfg
     info = {
@@ -115,7 +121,7 @@ def exported(name, file, model, tokenizer, checkpoint_dir, cache):
         checkpoint_sha,
         means_key(model, tokenizer),
         export.GROUP,
-        code_version(export, ablate),
+        code(),
         publish=True,
         published_file=folders.SITE_DATA / FOLDER / file,
     )

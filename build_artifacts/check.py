@@ -4,7 +4,9 @@ and held to what the repository publishes (docs/artifacts/ and build_artifacts/p
 Each number of stats.json that differs is printed with its section, each published record whose
 key or value differs with the result's name, each other artifact file that differs by its path;
 the exit code is 1 if anything differs. It needs TinyStories' validation.txt (as --recompute
-does). The pass over every head (ablations.json) is kept as published, as every build keeps it.
+does). The pass over every head (ablations.json) is kept as published while its keys match, as
+every build keeps it (its bf16 values cannot be recomputed byte for byte on another CPU); each of
+its records whose key is not the one this code and these inputs give is named.
 """
 
 import argparse
@@ -18,8 +20,11 @@ from pathlib import Path
 from build_artifacts.pipeline import Options, build
 from sprout import folders
 from sprout.cache import read_record
+from sprout.chapter import removal_pass
 from sprout.chapter.contents import RESULTS, section_of
 from sprout.corpus.tinystories_option import add_tinystories_option, tinystories_folder
+
+RUN = "run make artifacts and commit docs/artifacts and build_artifacts/published"
 
 # The one place that says what may differ from one CPU to the next. The results computed in
 # float32 under bf16 autocast or from the int8 browser file (as the page computes) round
@@ -87,9 +92,32 @@ def record_differences(published_folder, cache_folder):
         if fresh is None:
             out.append((name, "not computed by the build"))
         elif mine["key"] != fresh["key"]:
-            out.append((name, "key differs: the code or an input changed since it was published"))
+            out.append((name, f"key differs: the code or an input changed since it was published: {RUN}"))
         elif name not in CPU_DEPENDENT and not same_value(mine["value"], fresh["value"]):
             out.append((name, "value differs"))
+    return out
+
+
+def removal_keys(record):
+    """{name: key} of each result the pass's record (ablations.json's content) keeps."""
+    keys = {f"{removal_pass.FILE}/{name}": entry["key"] for name, entry in record.get("measures", {}).items()}
+    if "together" in record:
+        keys[f"{removal_pass.FILE}/together"] = record["together"]["key"]
+    return keys
+
+
+def removal_differences(published, recomputed):
+    """[(result, what)] for every result of the published pass whose key is not the recomputed
+    build's (which kept it as published where the key matched)."""
+    mine, fresh = removal_keys(published), removal_keys(recomputed)
+    out = []
+    for name in sorted(set(mine) | set(fresh)):
+        if name not in fresh:
+            out.append((name, "not computed by the build"))
+        elif name not in mine:
+            out.append((name, f"not published: {RUN}"))
+        elif mine[name] != fresh[name]:
+            out.append((name, f"key differs: the pass's code or an input changed since it was published: {RUN}"))
     return out
 
 
@@ -118,7 +146,9 @@ def check(tinystories, scratch, log=sys.stderr):
         json.loads((folders.SITE_DATA / "stats.json").read_text(encoding="utf-8")),
         json.loads((out / "stats.json").read_text(encoding="utf-8")),
     )
-    records = record_differences(folders.PUBLISHED_RESULTS, cache)
+    records = record_differences(folders.PUBLISHED_RESULTS, cache) + removal_differences(
+        removal_pass.published(folders.PUBLISHED_RESULTS), removal_pass.published(out)
+    )
     other = file_differences(folders.SITE_DATA, out)
     for section, key, a, b in numbers:
         print(f"{section}: {key} published {a}, recomputed {b}", file=log)

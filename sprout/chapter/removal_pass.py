@@ -3,9 +3,12 @@
 The pass runs in float32 under bf16 autocast, as the models run in training, and bf16 kernels
 differ in their last bits from one CPU to the next (AMX on Intel, AVX512-BF16 on AMD): a fresh
 pass moves about one number in ten in its fourth digit. So the published ablations.json is the
-pass's record: each measure's result carries a key made of the checkpoint, the texts it read and
-VERSION, and the record is one of sprout.cache's storage options (Cache.kept_in): a published
-result is kept while its key matches, so that the site's bytes are the same on any CPU.
+pass's record: each measure's result carries a key made of the code that computes the pass (the
+source of this module and every project module it imports, sprout.cache.code_version), torch's
+version, the checkpoint, the tokenizer, the seed, the token ids it read and, for the validation
+measure, the sha256 of validation.txt; and the record is one of sprout.cache's storage options
+(Cache.kept_in): a published result is kept while its key matches, so that the site's bytes are
+the same on any CPU, and computed again when the code or an input changed.
 (Everything else is in float64 and kept in the cache's folder or its published store, from which
 any CPU may recompute it.) Without TinyStories' validation.txt the
 validation measure cannot be computed; the published result for the same checkpoint is then kept,
@@ -23,12 +26,15 @@ import json
 import sys
 from pathlib import Path
 
+import torch
+
 from ..analysis.matched_controls import matched_together_sets
-from ..cache import digest
+from ..cache import code_version, digest
+from ..corpus import data
+from ..files import file_sha256
 from ..rounding import rounded
 from . import removals
 
-VERSION = 1  # bump when the pass computes something else, so that every published result is recomputed
 FILE = "ablations.json"
 VALIDATION = removals.VALIDATION
 
@@ -44,16 +50,31 @@ def published(*folders):
     return {}
 
 
-def _keys(checkpoint_sha, measures, mean_texts):
-    means_key = digest(VERSION, checkpoint_sha, [list(ids[: removals.STORY_TOKENS]) for ids in mean_texts])
-    return means_key, {m.name: digest(means_key, m.name, m.kind, m.rows, m.positions) for m in measures}
+def code():
+    """The code part of the pass's keys: the source of the module whose function computes it (the
+    chapter's declared result, `measured`) and of every project module it imports."""
+    return code_version(measured.__module__)
+
+
+def pass_keys(checkpoint_sha, tokenizer, seed, measures, mean_texts, validation_sha=None):
+    """(means_key, {measure: key}). means_key: what every measure shares (the code, torch's version,
+    the checkpoint, the tokenizer, the seed, the texts the heads' means are taken over); a measure's
+    key adds its token rows and positions and, for the validation measure, validation.txt's sha256."""
+    texts = [list(ids[: removals.STORY_TOKENS]) for ids in mean_texts]
+    means_key = digest(code(), torch.__version__, checkpoint_sha, tokenizer.sha256(), seed, texts)
+    read_file = {VALIDATION: validation_sha}
+    return means_key, {
+        m.name: digest(means_key, m.name, m.kind, m.rows, m.positions, read_file.get(m.name)) for m in measures
+    }
 
 
 def every_head(model, tokenizer, checkpoint_sha, tinystories_dir, published, cache, seed=0):
     """Per measure: its key, intact value and [layer][head] values with each head removed in turn;
     a published result (ablations.json's content) is kept while its key matches (cache.kept_in)."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, tinystories_dir, seed)
-    means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
+    validation = data.validation_file(tinystories_dir)
+    validation_sha = None if validation is None else file_sha256(validation)
+    means_key, keys = pass_keys(checkpoint_sha, tokenizer, seed, measures, mean_texts, validation_sha)
 
     def compute(names):
         todo = [m for m in measures if m.name in names]
@@ -97,7 +118,6 @@ def summary(model, fresh, earlier, log=None):
         }
     )
     return {
-        "version": VERSION,
         "method": "mean",
         "means_from": f"{removals.STORIES} held-out generated stories, first {removals.STORY_TOKENS} tokens each",
         "layers": model.cfg.n_layer,
@@ -115,7 +135,7 @@ def together(model, tokenizer, checkpoint_sha, heads, others, published, cache, 
     loss (so that a build without TinyStories gives the same result); the published "together"
     is kept while its key matches (cache.kept_in)."""
     measures, mean_texts = removals.standard_measures(tokenizer, model.cfg.context, None, seed)
-    means_key, keys = _keys(checkpoint_sha, measures, mean_texts)
+    means_key, keys = pass_keys(checkpoint_sha, tokenizer, seed, measures, mean_texts)
     try:
         sets, controls, notes = matched_together_sets(heads, others, seed)
     except ValueError as error:  # no control can be drawn: the removal table would have no control row
@@ -127,15 +147,6 @@ def together(model, tokenizer, checkpoint_sha, heads, others, published, cache, 
         return {"together": rounded({"key": key, "control_notes": notes, **removed})}
 
     return cache.kept_in(published, {"together": key}, compute, FILE)["together"]
-
-
-def as_removed(result):
-    """ablations.json's content in ablate.ablate_heads' shape, for sprout.chapter.measurements."""
-    measures = result["measures"]
-    return {
-        "intact": {n: r["intact"] for n, r in measures.items()},
-        "ablated": {n: r["ablated"] for n, r in measures.items()},
-    }
 
 
 def most_breaking(result):

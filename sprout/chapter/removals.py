@@ -87,9 +87,19 @@ def column_values(values, intact):
     }
 
 
+def as_removed(result):
+    """The pass over every head's record (ablations.json's content, sprout.chapter.removal_pass) in
+    ablate.ablate_heads' shape."""
+    measures = result["measures"]
+    return {
+        "intact": {n: r["intact"] for n, r in measures.items()},
+        "ablated": {n: r["ablated"] for n, r in measures.items()},
+    }
+
+
 def same_layer_columns(result, layer, head):
     """Per column, the values with each other head of the given head's layer (1-based) removed
-    alone instead, from the pass over every head (removal_pass.as_removed's shape): the control
+    alone instead, from the pass over every head (as_removed's shape): the control
     matched by layer for one head."""
     intact, ablated = result["intact"], result["ablated"]
     others = [h for h in range(len(ablated["repeat_first"][layer - 1])) if h != head - 1]

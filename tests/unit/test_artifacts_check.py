@@ -50,3 +50,20 @@ def test_an_artifact_file_that_differs_is_named_but_not_the_browser_files(tmp_pa
         (folder / "induction.json").write_text("same")
         (folder / "circuit.json").write_text(text)
     assert check.file_differences(mine, fresh) == ["circuit.json"]
+
+
+def test_a_published_removal_record_whose_key_is_stale_is_named_with_what_to_run():
+    """The pass over every head is kept as published while its keys match: one whose key is not
+    the one the current code and inputs give (the check's build computed it again) is named."""
+
+    def record(**keys):
+        measures = {name: {"key": key, "intact": 1.0} for name, key in keys.items() if name != "together"}
+        return {"measures": measures, "together": {"key": keys["together"]}}
+
+    published = record(repeat_first="a", name_probe="b", together="c")
+    assert check.removal_differences(published, record(repeat_first="a", name_probe="b", together="c")) == []
+    stale = check.removal_differences(published, record(repeat_first="a2", name_probe="b", together="c2"))
+    assert [name for name, _ in stale] == ["ablations.json/repeat_first", "ablations.json/together"]
+    assert all("\n" not in what and "make artifacts" in what for _, what in stale)
+    missing = check.removal_differences(published, {"measures": {}})
+    assert len(missing) == 3 and all(what == "not computed by the build" for _, what in missing)

@@ -140,7 +140,7 @@ def pass_stats(result, stats):
 
 
 def measure(reading):
-    alone = removal_pass.as_removed(reading.removals)
+    alone = removals.as_removed(reading.removals)
     stats = removal_stats(alone, reading.roles)
     for role in SAME_LAYER_ROLES:
         layer, head = reading.roles[role]

@@ -12,7 +12,7 @@ import statistics
 
 from ...analysis import ablate
 from ...corpus import data
-from .. import bootstrap, removal_pass, removals
+from .. import bootstrap, removals
 from ..claims import Claim
 from ..declarations import Figure, Result, Section
 
@@ -142,7 +142,7 @@ def row_intervals(read):
 
 def rows(reading):
     """row name -> (its column values, [each control's column values])."""
-    alone = removal_pass.as_removed(reading.removals)
+    alone = removals.as_removed(reading.removals)
     intact = alone["intact"]
 
     def single(layer, head):
@@ -197,7 +197,7 @@ def measure(reading):
     for (row, column), found in row_intervals(reading.removal_rows).items():
         out[f"damage.{row}.{column}.low"], out[f"damage.{row}.{column}.high"] = found["value"]
     out["damage.resamples"], out["damage.level"] = bootstrap.RESAMPLES, bootstrap.LEVEL
-    alone = removal_pass.as_removed(reading.removals)
+    alone = removals.as_removed(reading.removals)
     if VALIDATION in alone["intact"]:
         flat = sorted(
             ((v, l + 1, h + 1) for l, r in enumerate(alone["ablated"][VALIDATION]) for h, v in enumerate(r)),
