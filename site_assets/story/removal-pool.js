@@ -2,18 +2,24 @@
 // guess: 48 independent runs of the model. One WebAssembly thread runs them one after another;
 // threads inside one runtime would need the page to be cross-origin isolated, which a plain
 // static host cannot promise. So the runs are spread over copies of the story worker instead,
-// one per core the browser reports (at most four, two on a device with little memory, since each
-// copy holds its own model): the story's own worker takes heads from the same queue, and the
-// copies join as soon as they have loaded the model from the browser's cache.
+// one per core the browser reports (at most four; two on a touch screen or a device that reports
+// little memory, since each copy holds a model of its own): the story's own worker takes heads
+// from the same queue, and the copies join as soon as they have loaded the model from the
+// browser's cache.
 
 import { startModuleWorker } from '../common/worker.js';
 
 const MOST_WORKERS = 4;
 
-/** How many workers share the removals, the story's own included. */
-export function poolSize(nav = globalThis.navigator) {
+/** How many workers share the removals, the story's own included; `touch`: the main pointer is
+ * a finger (phones and tablets, which seldom report their memory). */
+export function poolSize(
+  nav = globalThis.navigator,
+  touch = globalThis.matchMedia?.('(pointer: coarse)').matches,
+) {
   const cores = nav?.hardwareConcurrency || 1;
-  const most = nav?.deviceMemory && nav.deviceMemory < 4 ? 2 : MOST_WORKERS;
+  const small = touch || (nav?.deviceMemory && nav.deviceMemory < 4);
+  const most = small ? 2 : MOST_WORKERS;
   return Math.max(1, Math.min(most, cores));
 }
 

@@ -26,12 +26,15 @@ function standIn(lossOf, { fail = null } = {}) {
 
 const story = { ids: [0, 5, 6, 7], token: 3, heads: 12, intact: 0.5 };
 
-test('one worker per core the browser reports, at most four, two where memory is small', () => {
-  assert.equal(poolSize({ hardwareConcurrency: 2 }), 2);
-  assert.equal(poolSize({ hardwareConcurrency: 16 }), 4);
-  assert.equal(poolSize({ hardwareConcurrency: 8, deviceMemory: 2 }), 2);
-  assert.equal(poolSize({}), 1);
-  assert.equal(poolSize(undefined), 1);
+test('one worker per core the browser reports, at most four, two on a touch screen or where memory is small', () => {
+  assert.equal(poolSize({ hardwareConcurrency: 2 }, false), 2);
+  assert.equal(poolSize({ hardwareConcurrency: 16 }, false), 4);
+  assert.equal(poolSize({ hardwareConcurrency: 16, deviceMemory: 8 }, false), 4);
+  assert.equal(poolSize({ hardwareConcurrency: 8, deviceMemory: 2 }, false), 2);
+  assert.equal(poolSize({ hardwareConcurrency: 8 }, true), 2);
+  assert.equal(poolSize({ hardwareConcurrency: 1 }, true), 1);
+  assert.equal(poolSize({}, false), 1);
+  assert.equal(poolSize(undefined, false), 1);
 });
 
 test('every head is removed once, by one worker or another, each cost its loss minus the intact one', async () => {
