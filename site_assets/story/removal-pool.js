@@ -105,36 +105,48 @@ export class RemovalPool {
     return new Promise((resolve, reject) => {
       const job = { resolve };
       this.job = job;
-      const finish = (answer) => {
+      const running = new Set(); // the workers taking heads now
+      const end = () => {
         if (this.job === job) this.job = null;
+      };
+      const finish = (answer) => {
+        end();
         resolve(answer);
       };
       const take = async (worker, isOwn) => {
-        while (this.job === job && queue.length) {
-          const head = queue.shift();
-          let answer;
-          try {
-            answer = await worker.removeHeads(ids, token, [head]);
-          } catch (err) {
-            if (isOwn) {
-              if (this.job === job) this.job = null;
-              reject(err);
+        running.add(worker);
+        try {
+          while (this.job === job && queue.length) {
+            const head = queue.shift();
+            let answer;
+            try {
+              answer = await worker.removeHeads(ids, token, [head]);
+            } catch (err) {
+              if (isOwn) {
+                end();
+                reject(err);
+                return;
+              }
+              // a copy that failed leaves its head to the others, the story's worker at least
+              queue.push(head);
+              worker.stop();
+              this.copies = this.copies.filter((copy) => copy !== worker);
+              running.delete(worker);
+              if (!running.has(this.own)) take(this.own, true);
               return;
             }
-            queue.push(head); // a copy that failed leaves its head to the others
-            worker.stop();
-            this.copies = this.copies.filter((copy) => copy !== worker);
-            return;
+            if (this.job !== job) return;
+            if (answer.kind === 'stale') {
+              finish({ kind: 'stale' });
+              return;
+            }
+            removal[head] = answer.losses[0] - intact;
+            onProgress(++done);
+            if (done === heads)
+              finish({ kind: 'removals', removal, seconds: (performance.now() - started) / 1000 });
           }
-          if (this.job !== job) return;
-          if (answer.kind === 'stale') {
-            finish({ kind: 'stale' });
-            return;
-          }
-          removal[head] = answer.losses[0] - intact;
-          onProgress(++done);
-          if (done === heads)
-            finish({ kind: 'removals', removal, seconds: (performance.now() - started) / 1000 });
+        } finally {
+          running.delete(worker);
         }
       };
       take(this.own, true);

@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import { poolSize, RemovalPool } from '../../story/removal-pool.js';
 
 /** A stand-in worker: the loss with head h off is lossOf(h); it records the heads it ran. */
-function standIn(lossOf, { fail = null } = {}) {
+function standIn(lossOf, { fail = null, delay = 1 } = {}) {
   return {
     ran: [],
     ready: Promise.resolve(),
     stopped: false,
     async removeHeads(ids, token, heads) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, delay));
       if (fail && heads.includes(fail.head)) throw new Error(fail.message);
       this.ran.push(...heads);
       return { losses: Float32Array.from(heads, lossOf) };
@@ -78,6 +78,17 @@ test('a copy that fails leaves its head to the others; one that cannot load is s
   );
   assert.ok(broken.stopped && unloadable.stopped);
   assert.deepEqual(pool.copies, []);
+});
+
+test('a head left by a copy that failed after the queue ran dry is taken by the story worker', async () => {
+  const own = standIn((h) => h);
+  const slowBroken = standIn((h) => h, { fail: { head: 1, message: 'lost' }, delay: 20 });
+  const pool = new RemovalPool('w.js', {}, own, 2, () => slowBroken);
+  const answer = await pool.remove({ ...story, heads: 2 });
+  assert.equal(answer.kind, 'removals');
+  assert.deepEqual(Array.from(answer.removal), [-0.5, 0.5]);
+  assert.deepEqual(own.ran, [0, 1]);
+  assert.ok(slowBroken.stopped);
 });
 
 test('the story worker failing fails the removals; cancel() and a stale answer end them as stale', async () => {
