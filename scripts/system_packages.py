@@ -4,9 +4,10 @@
     python3 scripts/system_packages.py check [NEED]   # says in one line what is missing (exit 1)
 
 `install` runs apt-get as root, or through sudo where sudo needs no password; otherwise it stops
-in one line naming the apt-get command to run. NEED picks what to check: `browser` (Chromium, for
-the browser tests, the stills and the PDF), `engines` (Firefox ESR, WebKitGTK's driver and Xvfb,
-for tests/browser/test_engines.py), `all` (the default: those and Node). The browser tests call
+in one line naming the apt-get command to run. NEED picks what to check: `browser` (Chromium,
+for the stills and the PDF, and its headless shell, for the browser tests), `engines` (Firefox
+ESR, WebKitGTK's driver and Xvfb, for tests/browser/test_engines.py), `all` (the default: those
+and Node). The browser tests call
 `missing_line` before they start (tests/browser/conftest.py), so a machine without the browsers
 fails there with the same line rather than skipping them.
 
@@ -24,6 +25,8 @@ import sys
 # PATH, or a Python module of this interpreter
 PACKAGES = {
     "chromium": "/usr/bin/chromium",
+    # the same Chromium without the browser's window code: what the browser tests drive
+    "chromium-headless-shell": "/usr/bin/chromium-headless-shell",
     "firefox-esr": "/usr/bin/firefox-esr",
     # WebKitWebDriver; its dependency libwebkit2gtk-4.1-0 brings the MiniBrowser it drives
     "webkit2gtk-driver": "/usr/bin/WebKitWebDriver",
@@ -33,7 +36,7 @@ PACKAGES = {
     "python3-venv": "python:ensurepip",  # `python3 -m venv` (make setup) fails without it on Debian
 }
 NEEDS = {
-    "browser": ["chromium"],
+    "browser": ["chromium", "chromium-headless-shell"],
     "engines": ["firefox-esr", "webkit2gtk-driver", "xvfb"],
     "all": list(PACKAGES),
 }

@@ -11,14 +11,14 @@ import shutil
 import subprocess
 import sys
 import unicodedata
+from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import CHROMIUM
 
 from build_site import pdf_layout
 from build_site.macros import format_number
-from build_site.pdf import MARGIN_POINTS
+from build_site.pdf import CHROMIUM, MARGIN_POINTS
 from build_site.pdf_contents import heading_pages
 from tests.conftest import ROOT
 
@@ -66,7 +66,7 @@ def linked_copy(site, folder):
 
 @pytest.fixture(scope="session")
 def printed(built_site_folder, tmp_path_factory):
-    if not CHROMIUM.exists():
+    if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path_factory.mktemp("printed") / "site")
     made = make_pdf("--site", str(site), "--site-url", SITE_URL)
@@ -260,7 +260,7 @@ def test_letter_paper_and_the_chapters_links_with_their_sizes(printed):
     [("artifacts/examples/mia_doll.json", "sprout-window"), ("stills/model_losses-wide-light.svg", "model_losses")],
 )
 def test_a_figure_that_cannot_be_drawn_stops_it_in_one_line(built_site_folder, tmp_path, remove, named):
-    if not CHROMIUM.exists():
+    if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path / "site")
     (site / remove).unlink()
@@ -273,7 +273,7 @@ def test_a_figure_that_cannot_be_drawn_stops_it_in_one_line(built_site_folder, t
 
 
 def test_a_request_outside_the_site_or_a_widget_never_ready_stops_it(built_site_folder, tmp_path):
-    if not CHROMIUM.exists():
+    if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path / "site")
     page = (site / "index.html").read_text(encoding="utf-8")
@@ -336,7 +336,7 @@ def replaced(site, relative, edit):
 
 
 def test_a_widget_without_a_paper_caption_or_covered_at_capture_stops_it_in_one_line(built_site_folder, tmp_path):
-    if not CHROMIUM.exists():
+    if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     site = linked_copy(built_site_folder, tmp_path / "uncaptioned")
     replaced(site, "assets/sprout/mask/sprout-mask.js", lambda t: re.sub(r"static printCaption\s*=[^;]*;", "", t))
