@@ -3,6 +3,8 @@ page must look exactly as it would with mkdocs-jupyter's whole stylesheet. The w
 rebuilt here the way mkdocs-jupyter writes it (nbconvert on a one-cell notebook: its styles do
 not depend on the notebook) and every element's computed style compared in both palettes."""
 
+import json
+
 import nbformat
 import pytest
 from mkdocs_jupyter.nbconvert2 import nb2html
@@ -16,14 +18,16 @@ pytestmark = pytest.mark.browser
 # applies; the theme's header moves with the scroll and the search), but the custom properties,
 # which the cut drops where nothing reads them (a <style> or <script> element, present in one page
 # and not the other, is left out)
-COMPUTED_STYLES = """() => [...document.querySelectorAll('article *')]
+# (sent as one JSON string: Playwright's own serialisation of the 400 objects of 300 values each
+# took five times as long)
+COMPUTED_STYLES = """() => JSON.stringify([...document.querySelectorAll('article *')]
   .filter((el) => el.tagName !== 'STYLE' && el.tagName !== 'SCRIPT')
   .map((el) => {
     const style = getComputedStyle(el);
     const values = {};
     for (const name of style) if (!name.startsWith('--')) values[name] = style.getPropertyValue(name);
     return [el.tagName.toLowerCase() + '.' + el.className, values];
-  })"""
+  }))"""
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +49,7 @@ def styles_in_both_palettes(page):
     for scheme in ("default", "slate"):
         set_scheme(page, scheme)
         page.wait_for_function(AT_REST)
-        seen[scheme] = page.evaluate(COMPUTED_STYLES)
+        seen[scheme] = json.loads(page.evaluate(COMPUTED_STYLES))
     return seen
 
 

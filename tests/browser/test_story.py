@@ -30,11 +30,12 @@ ANALYSED = "() => document.querySelector('sprout-story').hasAttribute('analysed'
 MODEL_STARTED = "() => Boolean(document.querySelector('sprout-story').runner.loading)"
 
 # the attention only where a test reads it: 48 heads x 512 x 512 numbers take Playwright half a minute to carry
+# one JSON string: Playwright's own serialisation of the attention's numbers, one by one, is slow
 READ_RESULT = """(withAttention) => {
   const story = document.querySelector('sprout-story');
   const r = story.result;
-  return { ids: r.ids, tokens: r.tokens, T: r.T, attention: withAttention ? Array.from(r.attention) : null,
-           top1: r.predictions.map((p) => p[0].id), scores: r.scores, seconds: story.lastSeconds };
+  return JSON.stringify({ ids: r.ids, tokens: r.tokens, T: r.T, attention: withAttention ? Array.from(r.attention) : null,
+           top1: r.predictions.map((p) => p[0].id), scores: r.scores, seconds: story.lastSeconds });
 }"""
 
 
@@ -62,7 +63,7 @@ def analyse(page, text, timeout=LOAD_TIMEOUT, attention=False):
     shadow(page, "textarea").fill(text)
     shadow(page, "button.analyse").click()
     page.wait_for_function(ANALYSED, timeout=timeout)
-    return page.evaluate(READ_RESULT, attention)
+    return json.loads(page.evaluate(READ_RESULT, attention))
 
 
 def model_requests(browse):
@@ -196,7 +197,7 @@ def test_a_story_over_511_tokens_gets_a_message_and_an_offer(browse, built_site)
     assert "Sprout reads at most 511 after ◆" in shadow(page, ".status").inner_text()
     shadow(page, "button.first").click()
     page.wait_for_function(ANALYSED, timeout=LOAD_TIMEOUT)
-    got = page.evaluate(READ_RESULT, False)
+    got = json.loads(page.evaluate(READ_RESULT, False))
     assert got["T"] == 512
     assert got["scores"]["induction"] is not None  # the text repeats itself
     assert "The first 511 tokens" in shadow(page, ".status").inner_text()
