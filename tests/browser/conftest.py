@@ -32,11 +32,13 @@ from filelock import FileLock
 from tests.conftest import ROOT, run_folder, shared_site_build
 
 OUTPUT = ROOT / "test-output"
-# Debian's chromium-headless-shell: the same Blink and V8 as its chromium, without the desktop
-# browser's window and profile code (Playwright's own default for headless runs). The browser
-# tests took 7% less time in it than in /usr/bin/chromium (tests/browser/test_story.py,
-# test_site.py, test_permalinks.py and test_widgets_data.py, two runs of each, taking turns).
-# The PDF and the stills are made with /usr/bin/chromium, as the book's author makes them.
+# Debian's chromium-headless-shell, with V8's compilers as readers have them: the same Blink and
+# V8 as its chromium, without the desktop browser's window and profile code (Playwright's own
+# default for headless runs). test_story.py, test_site.py, test_permalinks.py, test_widgets_data.py,
+# test_story_guess.py and test_story_switches.py on two workers, the settings taking turns: 115 s
+# and 119 s in it; in /usr/bin/chromium 124 s and 126 s with WebAssembly's baseline compiler only
+# (the suite's setting before: the 48 removals of which-heads ran twice as long so), 132 s with
+# both compilers. The PDF and the stills are made with /usr/bin/chromium, as the author makes them.
 CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 LOCAL_HOST = "127.0.0.1"
 CHROMIUM_FLAGS = [
@@ -289,17 +291,6 @@ def watch_failures(page):
     return failed
 
 
-# The suite's Chromium compiles WebAssembly with V8's baseline compiler only (Liftoff, no
-# optimising tier). Each test's page compiles onnxruntime-web's 14 MB module anew (in its story
-# block's worker) for a story or two, and the optimising compiler's background work on it cost more CPU than it saved:
-# tests/browser/test_story.py and test_permalinks.py took 144 CPU-seconds with the flag and 166
-# without (one run each, an AMD EPYC Zen 4 with 2 cores). The results are the same: WebAssembly's
-# arithmetic does not depend on the compiler. A page that trains thousands of steps (the layer
-# race, test_grow.py) took 1.6 times as long so (49 s against 31 s to the agreement test's budget),
-# and takes `reader_chromium`, the browser as readers run it, as does every benchmark.
-BASELINE_WASM_ONLY = "--js-flags=--liftoff-only"
-
-
 @pytest.fixture(scope="session")
 def playwright_driver():
     line = missing_for("browser")  # a test without the browser mark asked for it
@@ -309,25 +300,10 @@ def playwright_driver():
         yield p
 
 
-def launch_chromium(playwright, *flags):
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*CHROMIUM_FLAGS, *flags])
-
-
 @pytest.fixture(scope="session")
-def reader_chromium(playwright_driver):
-    """Chromium with V8's default tiers, as a reader's browser runs the site."""
-    browser = launch_chromium(playwright_driver)
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(scope="session")
-def chromium(playwright_driver, request):
-    """The suite's Chromium (BASELINE_WASM_ONLY); the reader's where a benchmark is among the tests."""
-    if any(item.get_closest_marker("benchmark") for item in request.session.items):
-        yield request.getfixturevalue("reader_chromium")
-        return
-    browser = launch_chromium(playwright_driver, BASELINE_WASM_ONLY)
+def chromium(playwright_driver):
+    """The suite's Chromium (CHROMIUM), with V8's compilers as a reader's browser has them."""
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
     yield browser
     browser.close()
 

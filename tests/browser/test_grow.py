@@ -43,12 +43,6 @@ def policy_server(folder, policy):
     return serve_files(folder, Handler)
 
 
-@pytest.fixture
-def chromium(reader_chromium):
-    """The race trains for thousands of steps: V8's optimising compiler pays here (conftest.py)."""
-    return reader_chromium
-
-
 @pytest.fixture(scope="module")
 def grow_folder(tmp_path_factory):
     """/assets/sprout/ is site_assets/, /assets/vendor/tfjs/ the built TensorFlow.js, /artifacts/
