@@ -93,17 +93,21 @@ NOT_READY = """selector => [...document.querySelectorAll(selector)]
 
 def wait_until_ready(page, selector, timeout=WAIT_CEILING_MS):
     """Waits until every element matching `selector` is ready (a widget sets `ready` once it has
-    drawn its data). Any not ready yet is first scrolled to on its own, a frame drawn at each:
-    a page that grows while the test scrolls can carry a lazy widget past the screen between two
-    frames (seen in busy runs), and a reader scrolling back would wake it just so."""
+    drawn its data). Any not ready yet is first scrolled to on its own, a frame drawn at each, and
+    the first of those still waiting again on every poll: a page that grows while the test scrolls
+    can carry a lazy widget past the screen between two frames (seen in busy runs), and a reader
+    scrolling back would wake it just so."""
     for waiting in page.evaluate(NOT_READY, selector):
         page.evaluate(
             "([s, i]) => document.querySelectorAll(s)[i].scrollIntoView({block: 'center'})",
             [selector, waiting["index"]],
         )
         page.evaluate(NEXT_FRAME)
+    still_waiting = f"""s => {{ const waiting = ({NOT_READY})(s);
+        if (waiting.length) document.querySelectorAll(s)[waiting[0].index].scrollIntoView({{block: 'center'}});
+        return waiting.length === 0; }}"""
     try:
-        page.wait_for_function(f"s => ({NOT_READY})(s).length === 0", arg=selector, timeout=timeout)
+        page.wait_for_function(still_waiting, arg=selector, timeout=timeout, polling=100)
     except PlaywrightTimeout:
         names = [w["name"] for w in page.evaluate(NOT_READY, selector)]
         raise AssertionError(f"not ready after {timeout / 1000:.0f} s: {names}") from None
