@@ -1,6 +1,7 @@
 """The built site in the other engines readers use: Firefox ESR and WebKit (WebKitGTK's
 MiniBrowser). Every page (of the standalone chart pages, one of each kind) loads with no script
-error, every widget gets `ready`, a typed story is analysed on the try/ page, a permalink restores its view and the layer race of grow/ trains.
+error, every widget gets `ready`, a typed story is analysed on the try/ page, a permalink
+restores its view and the layer race of grow/ trains.
 
 Neither engine is driven by Playwright here (its own Firefox and WebKit builds cannot be
 downloaded): Firefox runs headless with `--marionette` and is driven by PyPI `marionette_driver`;
@@ -594,7 +595,7 @@ def test_the_error_recorder_hears_a_failing_script_in_this_engine(page):
 def test_every_page_and_each_kind_of_chart_page_loads_with_no_script_error(tour, built_site_folder):
     pages = site_pages(built_site_folder)
     charts = [p for p in pages if p.startswith("artifacts/figures/")]
-    assert "" in pages and "try/" in pages and set(tour) == set(tour_pages(built_site_folder))
+    assert "" in pages and "try/" in pages
     assert set(pages) - set(tour) <= set(charts)  # only chart pages of a kind already toured are left
     toured_kinds = {chart_kind(built_site_folder, p) for p in tour if p in charts}
     assert toured_kinds == {chart_kind(built_site_folder, p) for p in charts} >= {"bar", "heatmap", "scatter"}
